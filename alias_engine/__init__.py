@@ -1,0 +1,11 @@
+"""alias-engine: find personal data in French and English text and mask it reversibly."""
+
+from .engine import Engine
+from .errors import AliasEngineError, InputError, MappingError, ModelError
+from .labels import LABELS
+from .masks import MaskResult
+from .spans import Span
+
+__all__ = ["Engine", "Span", "MaskResult", "LABELS", "AliasEngineError", "InputError",
+           "MappingError", "ModelError"]
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Detectors: each turns normalised text into candidate spans."""

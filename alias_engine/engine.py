@@ -1,0 +1,140 @@
+"""The Engine: normalise → detectors → merger → masks, and back with unmask."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import AliasEngineError, InputError, ModelError
+from .labels import LABELS, check_labels
+from .language import guess_language
+from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
+from .merge import merge_spans
+from .normalize import normalize
+from .resources import data_dir
+from .restore import unmask as _unmask
+from .spans import Span
+
+LANGS = ("auto", "fr", "en")
+DEFAULT_MAX_CHARS = 20_000_000
+MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
+
+
+class Engine:
+    """Detect personal data in French and English text and mask it reversibly.
+
+    `labels`: labels to detect and mask (default: all). `threshold`: minimum
+    score of a span. `lang`: "fr", "en" or "auto". `placeholder`: format with
+    `{label}` and `{n}`. `use_model`: True requires the model, False is rules
+    only, None (default) uses the shipped model and fails if it is missing or
+    broken. `model_dir` and `rules_dir` override the shipped data.
+    """
+
+    def __init__(
+        self,
+        *,
+        labels: Iterable[str] | None = None,
+        threshold: float = 0.5,
+        lang: str = "auto",
+        placeholder: str = DEFAULT_PLACEHOLDER,
+        use_model: bool | None = None,
+        model_dir: str | Path | None = None,
+        rules_dir: str | Path | None = None,
+        threads: int | None = None,
+        recall_bias: float = 0.0,
+        max_chars: int = DEFAULT_MAX_CHARS,
+    ) -> None:
+        from .detectors.rules import load_rules
+
+        if lang not in LANGS:
+            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        if not 0.0 <= threshold <= 1.0:
+            raise ValueError("threshold must be between 0 and 1")
+        self.labels = check_labels(LABELS if labels is None else tuple(labels))
+        self.threshold = threshold
+        self.lang = lang
+        self.placeholder = check_placeholder_format(placeholder)
+        self.max_chars = max_chars
+        self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"))
+        self.model_dir = Path(model_dir) if model_dir else data_dir("models")
+        self.threads = threads
+        self.recall_bias = recall_bias
+        self.use_model = self._model_wanted(use_model)
+        self._model: Any = None
+
+    def _model_wanted(self, use_model: bool | None) -> bool:
+        if use_model is not None:
+            return use_model
+        # The default is the shipped model: any of its files present means it must load.
+        return any((self.model_dir / name).exists() for name in MODEL_FILES)
+
+    @property
+    def model(self) -> Any:
+        """The model detector, loaded on first use (None when rules only)."""
+        if self.use_model and self._model is None:
+            from .detectors.model import ModelDetector
+
+            self._model = ModelDetector.load(self.model_dir, threads=self.threads,
+                                             recall_bias=self.recall_bias)
+        return self._model
+
+    def detect(self, text: str, lang: str | None = None) -> list[Span]:
+        """Spans of personal data in `text`: sorted, non-overlapping, offsets into `text`."""
+        return self.detect_many([text], lang)[0]
+
+    def detect_many(self, texts: Sequence[str], lang: str | None = None) -> list[list[Span]]:
+        """`detect` for several texts at once (the model sees them as one batch)."""
+        for text in texts:
+            self._check_text(text)
+        views = [normalize(text) for text in texts]
+        model = self.model
+        try:
+            model_spans = model.detect([v.text for v in views]) if model is not None else [[] for _ in views]
+        except AliasEngineError:
+            raise
+        except Exception as exc:  # fail closed: never return text as analysed when it was not
+            raise ModelError(f"model inference failed ({type(exc).__name__})") from None
+        results = []
+        for view, from_model in zip(views, model_spans):
+            chosen_lang = self._resolve_lang(view.text, lang)
+            try:
+                from .detectors.rules import detect_with_rules
+
+                candidates = list(detect_with_rules(view.text, chosen_lang, self.rules))
+            except AliasEngineError:
+                raise
+            except Exception as exc:
+                raise AliasEngineError(f"rule detection failed ({type(exc).__name__})") from None
+            candidates.extend(from_model)
+            kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
+            merged = merge_spans(kept)
+            results.append([self._to_original(view, s) for s in merged])
+        return results
+
+    def mask(self, text: str, lang: str | None = None) -> MaskResult:
+        """`text` with every detected span replaced by a placeholder, and the mapping back."""
+        return mask_spans(text, self.detect(text, lang), self.placeholder)
+
+    def unmask(self, text: str, mapping: Mapping[str, str | list[str]]) -> str:
+        """Restore the original values of `mapping` in `text`."""
+        return _unmask(text, mapping)
+
+    def _check_text(self, text: object) -> None:
+        if not isinstance(text, str):
+            raise InputError(f"text must be str, not {type(text).__name__}")
+        if len(text) > self.max_chars:
+            raise InputError(f"text of {len(text):,} characters is over the limit of {self.max_chars:,}")
+
+    def _resolve_lang(self, text: str, lang: str | None) -> str:
+        lang = lang or self.lang
+        if lang not in LANGS:
+            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        return guess_language(text) if lang == "auto" else lang
+
+    @staticmethod
+    def _to_original(view, span: Span) -> Span:
+        start, end = view.to_original(span.start, span.end)
+        if (start, end) == (span.start, span.end):
+            return span
+        return Span(start, end, span.label, span.score, span.source, span.verified)

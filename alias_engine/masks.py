@@ -1,0 +1,76 @@
+"""Replace detected spans by numbered placeholders and record how to restore them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import regex
+
+from .spans import Span
+
+DEFAULT_PLACEHOLDER = "[{label}_{n}]"
+
+_SEPARATORS = regex.compile(r"[\s.\-/()]+")
+_SPACES = regex.compile(r"\s+")
+_COMPACT_LABELS = frozenset({"IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID", "IP_ADDRESS"})
+_CASELESS_LABELS = frozenset({"PERSON", "EMAIL", "ADDRESS", "URL"})
+
+
+@dataclass(frozen=True)
+class MaskResult:
+    """`text` with every span replaced; `mapping` restores it.
+
+    `mapping[placeholder]` is the original value, or, when one value was written
+    in several ways (case, spacing), the list of its forms in order of
+    occurrence so that the masked text restores exactly.
+    """
+
+    text: str
+    mapping: dict[str, str | list[str]] = field(default_factory=dict)
+    spans: tuple[Span, ...] = ()
+
+
+def value_key(label: str, value: str) -> str:
+    """The form under which two occurrences count as the same value."""
+    if label in _COMPACT_LABELS:
+        return _SEPARATORS.sub("", value).upper()
+    value = _SPACES.sub(" ", value.strip())
+    return value.casefold() if label in _CASELESS_LABELS else value
+
+
+def check_placeholder_format(fmt: str) -> str:
+    try:
+        sample = fmt.format(label="PERSON", n=1)
+    except (KeyError, IndexError, ValueError) as exc:
+        raise ValueError(f"placeholder format {fmt!r} must use only {{label}} and {{n}}") from exc
+    if "{n}" not in fmt or sample == fmt.format(label="PERSON", n=2):
+        raise ValueError(f"placeholder format {fmt!r} must contain {{n}}")
+    return fmt
+
+
+def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLACEHOLDER) -> MaskResult:
+    """Replace `spans` (sorted, non-overlapping) in `text` by placeholders."""
+    counters: dict[str, int] = {}
+    by_key: dict[tuple[str, str], str] = {}
+    forms: dict[str, list[str]] = {}
+    out: list[str] = []
+    last = 0
+    for span in spans:
+        value = text[span.start:span.end]
+        key = (span.label, value_key(span.label, value))
+        name = by_key.get(key)
+        if name is None:
+            counters[span.label] = counters.get(span.label, 0) + 1
+            name = placeholder.format(label=span.label, n=counters[span.label])
+            by_key[key] = name
+            forms[name] = []
+        forms[name].append(value)
+        out.append(text[last:span.start])
+        out.append(name)
+        last = span.end
+    out.append(text[last:])
+    mapping: dict[str, str | list[str]] = {
+        name: values[0] if len(set(values)) == 1 else values for name, values in forms.items()
+    }
+    return MaskResult("".join(out), mapping, tuple(spans))

@@ -1,0 +1,81 @@
+"""One span merger for every detector: candidates in, sorted non-overlapping spans out.
+
+Policy (docs/architecture.md):
+1. Candidates of the same label that overlap or touch become one span (their
+   union), keeping the best source, the highest score, and `verified` only if
+   every part was verified.
+2. Overlapping spans of different labels: the higher source priority wins
+   (validator > keyword > model > pattern), then the higher score, then the
+   longer span, then the earlier start; the loser is dropped.
+Deterministic and O(n log n): one sort, then a sweep over clusters of
+overlapping spans.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable
+
+from .spans import Span
+
+
+def merge_spans(candidates: Iterable[Span]) -> list[Span]:
+    """Resolve candidates from all detectors into sorted, non-overlapping spans."""
+    unions = _union_same_label(candidates)
+    result: list[Span] = []
+    cluster: list[Span] = []
+    cluster_end = -1
+    for span in unions:  # sorted by start
+        if cluster and span.start >= cluster_end:
+            result.extend(_resolve_cluster(cluster))
+            cluster = []
+        cluster.append(span)
+        cluster_end = max(cluster_end, span.end) if len(cluster) > 1 else span.end
+    if cluster:
+        result.extend(_resolve_cluster(cluster))
+    return result
+
+
+def _union_same_label(candidates: Iterable[Span]) -> list[Span]:
+    by_label: dict[str, list[Span]] = {}
+    for span in candidates:
+        by_label.setdefault(span.label, []).append(span)
+    merged: list[Span] = []
+    for spans in by_label.values():
+        spans.sort(key=lambda s: (s.start, s.end))
+        current = spans[0]
+        for span in spans[1:]:
+            if span.start <= current.end:
+                current = _union(current, span)
+            else:
+                merged.append(current)
+                current = span
+        merged.append(current)
+    merged.sort(key=lambda s: (s.start, s.end, s.label))
+    return merged
+
+
+def _union(a: Span, b: Span) -> Span:
+    best = a if (a.priority, a.score) >= (b.priority, b.score) else b
+    return Span(min(a.start, b.start), max(a.end, b.end), a.label,
+                max(a.score, b.score), best.source, a.verified and b.verified)
+
+
+def _rank(span: Span) -> tuple:
+    return (-span.priority, -span.score, -(span.end - span.start), span.start, span.label)
+
+
+def _resolve_cluster(cluster: list[Span]) -> list[Span]:
+    if len(cluster) == 1:
+        return cluster
+    kept_starts: list[int] = []
+    kept: list[Span] = []
+    for span in sorted(cluster, key=_rank):
+        i = bisect_left(kept_starts, span.start)
+        if i > 0 and kept[i - 1].end > span.start:
+            continue
+        if i < len(kept) and kept[i].start < span.end:
+            continue
+        kept_starts.insert(i, span.start)
+        kept.insert(i, span)
+    return kept

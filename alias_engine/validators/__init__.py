@@ -1,0 +1,1 @@
+"""Validators for identifiers, one module each, in the style of python-stdnum."""
