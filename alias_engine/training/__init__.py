@@ -1,0 +1,1 @@
+"""Model pipeline: base weights, synthetic data, tags, training, export (needs the `train` extra)."""

@@ -1,0 +1,229 @@
+"""CPU-friendly fine-tuning of the trimmed encoder as a BIOES token classifier.
+
+    nohup python -m alias_engine.training.train --base build/base --out build/train \
+        --synth build/data/synth.jsonl --steps 3000 > /dev/null 2>&1 &
+
+Logs to OUT/log.txt, checkpoints to OUT/ckpt.pt every --save-every steps and
+resumes from it when started again with the same arguments; the final model
+goes to OUT/final (transformers format + tokenizer.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import time
+from pathlib import Path
+
+from alias_engine.labels import BIOES_TAGS
+from alias_engine.training.tags import IGNORE, Chunk, encode_document
+
+SHARED_TRAIN = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "train"
+
+
+def read_jsonl(path: Path, labels: frozenset[str] | None = None) -> list[tuple[str, list[tuple[int, int, str]]]]:
+    docs = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            d = json.loads(line)
+            spans = [(s["start"], s["end"], s["label"]) for s in d["spans"] if labels is None or s["label"] in labels]
+            docs.append((d["text"], spans))
+    return docs
+
+
+def load_chunks(tokenizer, docs, size: int) -> list[Chunk]:
+    chunks: list[Chunk] = []
+    for text, spans in docs:
+        chunks += encode_document(tokenizer, text, spans, size)
+    return chunks
+
+
+def real_docs(paths: list[Path], limit: int, seed: int) -> list[tuple[str, list[tuple[int, int, str]]]]:
+    """Real text with names: PERSON spans only (other annotated entities stay O)."""
+    docs = []
+    for p in paths:
+        docs += read_jsonl(p, frozenset({"PERSON"}))
+    rnd = random.Random(seed)
+    rnd.shuffle(docs)
+    # keep all documents with names, and a share of those without
+    with_names = [d for d in docs if d[1]]
+    without = [d for d in docs if not d[1]]
+    chosen = with_names[: int(limit * 0.8)] + without[: limit - min(len(with_names), int(limit * 0.8))]
+    rnd.shuffle(chosen)
+    return chosen
+
+
+def make_batches(chunks: list[Chunk], batch: int, seed: int) -> list[list[int]]:
+    """Shuffled batches of similar length (less padding), deterministic for `seed`."""
+    rnd = random.Random(seed)
+    order = list(range(len(chunks)))
+    rnd.shuffle(order)
+    pool = batch * 50
+    batches = []
+    for i in range(0, len(order), pool):
+        part = sorted(order[i : i + pool], key=lambda k: len(chunks[k].ids))
+        batches += [part[j : j + batch] for j in range(0, len(part), batch)]
+    rnd.shuffle(batches)
+    return batches
+
+
+def collate(chunks: list[Chunk], pad_id: int = 1):
+    import torch
+
+    n = max(len(c.ids) for c in chunks)
+    ids = torch.full((len(chunks), n), pad_id, dtype=torch.long)
+    mask = torch.zeros((len(chunks), n), dtype=torch.long)
+    labels = torch.full((len(chunks), n), IGNORE, dtype=torch.long)
+    for i, c in enumerate(chunks):
+        ids[i, : len(c.ids)] = torch.tensor(c.ids)
+        mask[i, : len(c.ids)] = 1
+        labels[i, : len(c.tags)] = torch.tensor(c.tags)
+    return ids, mask, labels
+
+
+def build_model(base: Path, layers: int):
+    from transformers import BertForTokenClassification
+
+    tags = list(BIOES_TAGS)
+    model = BertForTokenClassification.from_pretrained(
+        str(base),
+        num_labels=len(tags),
+        id2label=dict(enumerate(tags)),
+        label2id={t: i for i, t in enumerate(tags)},
+    )
+    if layers < model.config.num_hidden_layers:
+        model.bert.encoder.layer = model.bert.encoder.layer[:layers]
+        model.config.num_hidden_layers = layers
+    model.bert.embeddings.word_embeddings.weight.requires_grad_(False)
+    return model
+
+
+def log(out: Path, msg: str) -> None:
+    line = f"{time.strftime('%H:%M:%S')} {msg}"
+    print(line, flush=True)
+    with (out / "log.txt").open("a", encoding="utf-8") as f:
+        f.write(line + "\n")
+
+
+def train(args: argparse.Namespace) -> None:
+    import torch
+    from tokenizers import Tokenizer
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    tokenizer = Tokenizer.from_file(str(args.base / "tokenizer.json"))
+
+    synth = []
+    for p in args.synth:
+        synth += read_jsonl(p)
+    real_paths = sorted(args.real.glob("*.jsonl")) if args.real and args.real.is_dir() else []
+    real = real_docs(real_paths, args.real_docs, args.seed) if real_paths and args.real_docs else []
+    chunks = load_chunks(tokenizer, synth, args.max_len) + load_chunks(tokenizer, real, args.max_len)
+    log(out, f"data: {len(synth)} synthetic + {len(real)} real documents -> {len(chunks)} chunks of <= {args.max_len}")
+
+    model = build_model(args.base, args.layers)
+    head = [p for n, p in model.named_parameters() if n.startswith("classifier") and p.requires_grad]
+    body = [p for n, p in model.named_parameters() if not n.startswith("classifier") and p.requires_grad]
+    opt = torch.optim.AdamW([{"params": body, "lr": args.lr}, {"params": head, "lr": args.head_lr}], weight_decay=0.01)
+
+    def lr_factor(step: int) -> float:
+        if step < args.warmup:
+            return (step + 1) / args.warmup
+        return max(0.0, (args.steps - step) / max(1, args.steps - args.warmup))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+    step = 0
+    ckpt = out / "ckpt.pt"
+    if ckpt.exists():
+        state = torch.load(ckpt, weights_only=False)
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        step = state["step"]
+        torch.set_rng_state(state["rng"])
+        log(out, f"resumed from step {step}")
+
+    per_epoch = math.ceil(len(chunks) / args.batch)
+    epoch_batches: dict[int, list[list[int]]] = {}
+    model.train()
+    t0, loss_sum, n_loss = time.time(), 0.0, 0
+    while step < args.steps:
+        epoch, k = divmod(step, per_epoch)
+        if epoch not in epoch_batches:
+            epoch_batches = {epoch: make_batches(chunks, args.batch, args.seed + epoch)}
+        batches = epoch_batches[epoch]
+        if k >= len(batches):
+            step += 1
+            continue
+        ids, mask, labels = collate([chunks[i] for i in batches[k]])
+        loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        sched.step()
+        opt.zero_grad(set_to_none=True)
+        step += 1
+        loss_sum += float(loss)
+        n_loss += 1
+        if step % args.log_every == 0 or step == args.steps:
+            dt = (time.time() - t0) / n_loss
+            log(
+                out,
+                f"step {step}/{args.steps} epoch {epoch} loss {loss_sum / n_loss:.4f} {dt:.2f} s/step lr {sched.get_last_lr()[0]:.2e}",
+            )
+            t0, loss_sum, n_loss = time.time(), 0.0, 0
+        if step % args.save_every == 0 or step == args.steps:
+            tmp = out / "ckpt.pt.tmp"
+            torch.save(
+                {
+                    "model": model.state_dict(),
+                    "opt": opt.state_dict(),
+                    "sched": sched.state_dict(),
+                    "step": step,
+                    "rng": torch.get_rng_state(),
+                },
+                tmp,
+            )
+            os.replace(tmp, ckpt)
+            log(out, f"checkpoint at step {step}")
+    final = out / "final"
+    model.eval()
+    model.save_pretrained(final)
+    (final / "tokenizer.json").write_text((args.base / "tokenizer.json").read_text(encoding="utf-8"), encoding="utf-8")
+    log(out, f"done: final model in {final}")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description="fine-tune the PII token classifier")
+    ap.add_argument("--base", type=Path, default=Path("build/base"))
+    ap.add_argument("--out", type=Path, default=Path("build/train"))
+    ap.add_argument("--synth", type=Path, nargs="+", default=[Path("build/data/synth.jsonl")])
+    ap.add_argument("--real", type=Path, default=SHARED_TRAIN, help="folder of real jsonl files (PERSON spans used)")
+    ap.add_argument("--real-docs", type=int, default=8000, help="how many real documents to mix in")
+    ap.add_argument("--steps", type=int, default=3000)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--max-len", type=int, default=128)
+    ap.add_argument("--layers", type=int, default=12)
+    ap.add_argument("--lr", type=float, default=5e-5)
+    ap.add_argument("--head-lr", type=float, default=5e-4)
+    ap.add_argument("--warmup", type=int, default=150)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--log-every", type=int, default=20)
+    ap.add_argument("--save-every", type=int, default=200)
+    return ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    train(parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()
