@@ -108,7 +108,7 @@ class Engine:
                 raise AliasEngineError(f"rule detection failed ({type(exc).__name__})") from None
             candidates.extend(from_model)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
-            merged = merge_spans(kept)
+            merged = merge_spans(kept, view.text)
             results.append([self._to_original(view, s) for s in merged])
         return results
 

@@ -6,33 +6,39 @@ Policy (docs/architecture.md):
    every part was verified.
 2. Overlapping spans of different labels: the higher source priority wins
    (validator > keyword > model > pattern), then the higher score, then the
-   longer span, then the earlier start; the loser is dropped.
+   longer span, then the earlier start. What the loser covers outside the
+   winner stays masked under the loser's label (trimmed of spaces and
+   punctuation when `text` is given, dropped if nothing is left): a conflict
+   never unmasks a character some detector flagged.
 Deterministic and O(n log n): one sort, then a sweep over clusters of
 overlapping spans.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
 from .spans import Span
 
 
-def merge_spans(candidates: Iterable[Span]) -> list[Span]:
-    """Resolve candidates from all detectors into sorted, non-overlapping spans."""
+def merge_spans(candidates: Iterable[Span], text: str | None = None) -> list[Span]:
+    """Resolve candidates from all detectors into sorted, non-overlapping spans.
+
+    `text` (the string the offsets point into) lets loser remainders be trimmed.
+    """
     unions = _union_same_label(candidates)
     result: list[Span] = []
     cluster: list[Span] = []
     cluster_end = -1
     for span in unions:  # sorted by start
         if cluster and span.start >= cluster_end:
-            result.extend(_resolve_cluster(cluster))
+            result.extend(_resolve_cluster(cluster, text))
             cluster = []
         cluster.append(span)
         cluster_end = max(cluster_end, span.end) if len(cluster) > 1 else span.end
     if cluster:
-        result.extend(_resolve_cluster(cluster))
+        result.extend(_resolve_cluster(cluster, text))
     return result
 
 
@@ -65,17 +71,40 @@ def _rank(span: Span) -> tuple:
     return (-span.priority, -span.score, -(span.end - span.start), span.start, span.label)
 
 
-def _resolve_cluster(cluster: list[Span]) -> list[Span]:
+def _resolve_cluster(cluster: list[Span], text: str | None) -> list[Span]:
     if len(cluster) == 1:
         return cluster
     kept_starts: list[int] = []
     kept: list[Span] = []
     for span in sorted(cluster, key=_rank):
-        i = bisect_left(kept_starts, span.start)
-        if i > 0 and kept[i - 1].end > span.start:
-            continue
-        if i < len(kept) and kept[i].start < span.end:
-            continue
-        kept_starts.insert(i, span.start)
-        kept.insert(i, span)
+        for part in _uncovered_parts(span, kept, kept_starts, text):
+            i = bisect_left(kept_starts, part.start)
+            kept_starts.insert(i, part.start)
+            kept.insert(i, part)
     return kept
+
+
+def _uncovered_parts(span: Span, kept: list[Span], kept_starts: list[int], text: str | None) -> list[Span]:
+    """The pieces of `span` that no kept span covers (the whole span if none overlaps)."""
+    i = max(bisect_right(kept_starts, span.start) - 1, 0)
+    gaps, pos = [], span.start
+    while i < len(kept) and kept[i].start < span.end:
+        if kept[i].end > pos:
+            if kept[i].start > pos:
+                gaps.append((pos, kept[i].start))
+            pos = kept[i].end
+        i += 1
+    if pos == span.start:
+        return [span]
+    if pos < span.end:
+        gaps.append((pos, span.end))
+    parts = []
+    for start, end in gaps:
+        if text is not None:
+            while start < end and not text[start].isalnum():
+                start += 1
+            while end > start and not text[end - 1].isalnum():
+                end -= 1
+        if start < end:
+            parts.append(Span(start, end, span.label, span.score, span.source, span.verified))
+    return parts

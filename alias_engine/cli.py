@@ -1,0 +1,178 @@
+"""The `alias-engine` command: detect, mask and unmask text or JSONL files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .engine import Engine
+from .errors import AliasEngineError, InputError
+from .io import Progress, read_jsonl, read_mapping, read_mapping_lines, read_text, write_output
+from .labels import LABELS
+
+
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    """Options that configure the Engine, shared by every command that detects."""
+    group = parser.add_argument_group("engine")
+    group.add_argument("--lang", choices=("auto", "fr", "en"), default="auto", help="language of the text")
+    group.add_argument("--labels", help=f"comma-separated labels to detect (default: all of {','.join(LABELS)})")
+    group.add_argument("--threshold", type=float, default=0.5, help="minimum span score (0-1, default 0.5)")
+    group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")
+    group.add_argument("--recall-bias", type=float, default=0.0,
+                       help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
+    group.add_argument("--threads", type=int, help="model threads (default: onnxruntime's choice)")
+    group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
+
+
+def engine_from_args(args: argparse.Namespace) -> Engine:
+    labels = [name.strip().upper() for name in args.labels.split(",") if name.strip()] if args.labels else None
+    try:
+        return Engine(labels=labels, threshold=args.threshold, lang=args.lang,
+                      use_model=False if args.rules_only else None, threads=args.threads,
+                      recall_bias=args.recall_bias, placeholder=args.placeholder)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _dump(record: object) -> str:
+    return json.dumps(record, ensure_ascii=False)
+
+
+def _progress(args: argparse.Namespace, total: int, label: str) -> Progress:
+    return Progress(total, label, enabled=args.progress)
+
+
+def cmd_detect(args: argparse.Namespace) -> int:
+    engine = engine_from_args(args)
+    if args.jsonl:
+        records = list(read_jsonl(args.input))
+        progress = _progress(args, len(records), "detect")
+        lines = []
+        for start in range(0, len(records), args.batch_size):
+            batch = records[start:start + args.batch_size]
+            for record, spans in zip(batch, _detect_batch(engine, batch)):
+                lines.append(_dump({**record, "spans": [s.to_dict() for s in spans]}) + "\n")
+            progress.step(len(batch))
+        write_output(args.out, "".join(lines))
+    else:
+        spans = engine.detect(read_text(args.input))
+        write_output(args.out, _dump([s.to_dict() for s in spans]) + "\n")
+    return 0
+
+
+def _detect_batch(engine: Engine, records: list[dict]) -> list:
+    langs = {r.get("lang") for r in records}
+    if len(langs) == 1 and langs <= {"fr", "en", None}:
+        return engine.detect_many([r["text"] for r in records], lang=langs.pop())
+    return [engine.detect(r["text"], lang=r.get("lang") if r.get("lang") in ("fr", "en") else None)
+            for r in records]
+
+
+def cmd_mask(args: argparse.Namespace) -> int:
+    engine = engine_from_args(args)
+    mapping_out = args.mapping_out or _default_mapping_path(args.input, args.jsonl)
+    if args.jsonl:
+        records = list(read_jsonl(args.input))
+        progress = _progress(args, len(records), "mask")
+        out_lines, map_lines = [], []
+        for number, record in enumerate(records):
+            result = engine.mask(record["text"], lang=record.get("lang") if record.get("lang") in ("fr", "en") else None)
+            masked = {k: v for k, v in record.items() if k not in ("spans", "ignored_spans", "hard_negative_spans")}
+            masked["text"] = result.text
+            out_lines.append(_dump(masked) + "\n")
+            map_lines.append(_dump({"id": record.get("id", number), "mapping": result.mapping}) + "\n")
+            progress.step()
+        write_output(mapping_out, "".join(map_lines), private=True, overwrite=args.force)
+        write_output(args.out, "".join(out_lines))
+    else:
+        result = engine.mask(read_text(args.input))
+        write_output(mapping_out, _dump(result.mapping) + "\n", private=True, overwrite=args.force)
+        write_output(args.out, result.text)
+    print(f"mapping written to {mapping_out}", file=sys.stderr)
+    return 0
+
+
+def _default_mapping_path(source: str, jsonl: bool) -> str:
+    base = "stdin" if source == "-" else source
+    return f"{base}.mapping.{'jsonl' if jsonl else 'json'}"
+
+
+def cmd_unmask(args: argparse.Namespace) -> int:
+    engine = Engine(use_model=False)
+    if args.jsonl:
+        records = list(read_jsonl(args.input))
+        mappings = read_mapping_lines(args.mapping)
+        if len(mappings) != len(records):
+            raise InputError(f"{args.input} has {len(records)} records but {args.mapping} has {len(mappings)} mappings")
+        progress = _progress(args, len(records), "unmask")
+        lines = []
+        for record, mapping in zip(records, mappings):
+            lines.append(_dump({**record, "text": engine.unmask(record["text"], mapping)}) + "\n")
+            progress.step()
+        write_output(args.out, "".join(lines))
+    else:
+        write_output(args.out, engine.unmask(read_text(args.input), read_mapping(args.mapping)))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="alias-engine", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"alias-engine {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def io_command(name: str, help: str) -> argparse.ArgumentParser:
+        p = commands.add_parser(name, help=help, description=help)
+        p.add_argument("input", nargs="?", default="-", help="input file, or - for stdin (default)")
+        p.add_argument("--jsonl", action="store_true", help="input is JSONL: one {\"text\": ...} record a line")
+        p.add_argument("-o", "--out", help="output file (default: stdout); written only when complete")
+        p.add_argument("--progress", action="store_true", default=None, help="show progress on stderr")
+        return p
+
+    detect = io_command("detect", "print the spans of personal data as JSON")
+    add_engine_options(detect)
+    detect.add_argument("--batch-size", type=int, default=32, help="records per model batch in --jsonl mode")
+    detect.set_defaults(handler=cmd_detect)
+
+    mask = io_command("mask", "replace personal data by placeholders; write the mapping to restore it")
+    add_engine_options(mask)
+    mask.add_argument("--mapping-out", help="where to write the mapping (default: INPUT.mapping.json)")
+    mask.add_argument("--force", action="store_true", help="overwrite an existing mapping file")
+    mask.set_defaults(handler=cmd_mask)
+
+    unmask = io_command("unmask", "restore original values from a mapping")
+    unmask.add_argument("--mapping", required=True, help="mapping file written by mask")
+    unmask.set_defaults(handler=cmd_unmask)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.handler(args)
+    except AliasEngineError as exc:
+        print(f"alias-engine: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("alias-engine: interrupted; no output written", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    except OSError as exc:
+        print(f"alias-engine: error: {exc.strerror or type(exc).__name__}"
+              f"{': ' + str(exc.filename) if exc.filename else ''}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # a bug: say so in one line, write nothing more
+        if os.environ.get("ALIAS_ENGINE_DEBUG"):
+            raise
+        print(f"alias-engine: internal error ({type(exc).__name__}); nothing was written. "
+              "Set ALIAS_ENGINE_DEBUG=1 to see the traceback.", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())
