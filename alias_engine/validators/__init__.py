@@ -1,1 +1,16 @@
-"""Validators for identifiers, one module each, in the style of python-stdnum."""
+"""Validators for identifiers, one module each, in the style of python-stdnum.
+
+Every module offers `compact(number)`, `validate(number)` (the compact form, or
+a `ValidationError` subclass from `.errors`), `is_valid(number)`,
+`format(number)` and `generate(rng)` (a random valid value, for surrogates).
+"""
+
+from types import ModuleType
+
+from . import card, iban, nino, nir, ssn
+from .errors import InvalidChecksum, InvalidComponent, InvalidFormat, InvalidLength, ValidationError
+
+VALIDATORS: dict[str, ModuleType] = {"iban": iban, "nir": nir, "ssn": ssn, "nino": nino, "card": card}
+
+__all__ = ["VALIDATORS", "card", "iban", "nino", "nir", "ssn", "ValidationError", "InvalidFormat",
+           "InvalidLength", "InvalidChecksum", "InvalidComponent"]
