@@ -1,0 +1,1 @@
+"""Pieces of the synthetic training-document generator."""

@@ -1,0 +1,169 @@
+"""Per-document state: the people in it and the resolution of template placeholders."""
+
+from __future__ import annotations
+
+import random
+
+from alias_engine.training.synth import addresses, negatives, values
+from alias_engine.training.synth.fakers import Fakers
+from alias_engine.training.synth.names import Name, random_name, surface, title
+
+# Keys whose value is drawn again at each mention (others stay the same within a document).
+_FRESH = frozenset({"PERSON", "SIGN", "DATE", "PUBURL", "PLACEHOLDER", "HASH", "CITY", "COUNTRY", "VERSION",
+                    "AMOUNT", "TIME", "INVOICE", "ORDER", "TICKET", "TRACKING", "SECRET", "NATID", "ID",
+                    "TITLE", "LAST4"})
+
+
+class Ctx:
+    def __init__(self, rng: random.Random, fakers: Fakers, lang: str, invalid_rate: float = 0.08) -> None:
+        self.rng = rng
+        self.fakers = fakers
+        self.lang = lang
+        self.invalid_rate = invalid_rate
+        self._people: dict[int, Name] = {}
+        self._cache: dict[tuple[str, int], tuple[str, str | None]] = {}
+        self._company: str | None = None
+
+    def person(self, n: int = 1) -> Name:
+        p = self._people.get(n)
+        if p is None:
+            p = random_name(self.rng, self.fakers, self.lang)
+            self._people[n] = p
+        return p
+
+    def company(self) -> str:
+        if self._company is None:
+            self._company = negatives.company(self.rng, self.fakers, self.lang)
+        return self._company
+
+    def resolve(self, key: str, n: int = 1) -> tuple[str, str | None]:
+        if key not in _FRESH and (key, n) in self._cache:
+            return self._cache[(key, n)]
+        out = self._make(key, n)
+        if key not in _FRESH:
+            self._cache[(key, n)] = out
+        return out
+
+    def _bad(self) -> bool:
+        return self.rng.random() < self.invalid_rate
+
+    def _make(self, key: str, n: int) -> tuple[str, str | None]:
+        rng, fk, lang = self.rng, self.fakers, self.lang
+        p = self.person(n) if key in _PERSONAL else None
+        if key == "PERSON":
+            return surface(rng, p), "PERSON"
+        if key == "FULL":
+            return surface(rng, p, rng.choice(("full", "full", "full", "last_first_caps", "middle"))), "PERSON"
+        if key == "FIRST":
+            return p.first, "PERSON"
+        if key == "LAST":
+            return p.last, "PERSON"
+        if key == "SIGN":
+            return surface(rng, p, rng.choice(("full", "full", "first", "initial_last", "caps", "last_first_caps"))), "PERSON"
+        if key == "TITLE":
+            return title(rng, p, lang), None
+        if key == "ADDRESS":
+            return addresses.random_address(rng, fk, lang), "ADDRESS"
+        if key == "EMAIL":
+            return values.email(rng, fk, p, negatives.company_domain(self.company())), "EMAIL"
+        if key == "PHONE":
+            return values.phone(rng, fk, lang), "PHONE"
+        if key == "IBAN":
+            return values.iban(rng, valid=not self._bad()), "IBAN"
+        if key == "CARD":
+            return values.credit_card(rng, valid=not self._bad()), "CREDIT_CARD"
+        if key == "NIR":
+            return values.nir(rng, valid=not self._bad()), "NATIONAL_ID"
+        if key == "SSN":
+            return values.ssn(rng), "NATIONAL_ID"
+        if key == "NINO":
+            return values.nino(rng), "NATIONAL_ID"
+        if key == "PASSPORT":
+            return values.passport(rng), "NATIONAL_ID"
+        if key == "IDCARD":
+            return values.id_card(rng), "NATIONAL_ID"
+        if key == "DL":
+            return values.driving_licence(rng, p), "NATIONAL_ID"
+        if key == "NATID":
+            return self._make(rng.choice(("NIR", "SSN", "NINO", "PASSPORT", "IDCARD", "DL")), n)
+        if key == "DOB":
+            return values.birth_date(rng, lang), "BIRTH_DATE"
+        if key == "IP":
+            return values.ip_address(rng, fk), "IP_ADDRESS"
+        if key == "URL":
+            return values.person_url(rng, fk, p), "URL"
+        if key == "PASSWORD":
+            return values.password(rng), "SECRET"
+        if key == "APIKEY":
+            return values.api_key(rng), "SECRET"
+        if key == "JWT":
+            return values.jwt(rng, p), "SECRET"
+        if key == "PRIVKEY":
+            return values.private_key(rng), "SECRET"
+        if key == "CONNSTR":
+            return values.connection_string(rng, p), "SECRET"
+        if key == "SECRET":
+            return self._make(rng.choice(("PASSWORD", "APIKEY", "APIKEY", "JWT")), n)
+        if key in _ID_KINDS:
+            return values.identifier(rng, _ID_KINDS[key], p), "IDENTIFIER"
+        if key == "ID":
+            return self._make(rng.choice(tuple(_ID_KINDS)), n)
+        return self._negative(key), None
+
+    def _negative(self, key: str) -> str:
+        rng, fk, lang = self.rng, self.fakers, self.lang
+        if key == "COMPANY":
+            return self.company()
+        if key == "COMPANY_ADDR":
+            return negatives.company_address(rng, fk, lang)
+        if key == "SWITCHBOARD":
+            return negatives.switchboard(rng, lang)
+        if key == "INVOICE":
+            return negatives.invoice_number(rng)
+        if key == "ORDER":
+            return negatives.order_number(rng)
+        if key == "TICKET":
+            return negatives.ticket_number(rng)
+        if key == "TRACKING":
+            return negatives.tracking_number(rng)
+        if key == "SIRET":
+            return negatives.siret(rng)
+        if key == "SIREN":
+            return negatives.siren(rng)
+        if key == "VAT":
+            return negatives.vat(rng)
+        if key == "VERSION":
+            return negatives.version(rng)
+        if key == "DATE":
+            return negatives.public_date(rng, lang)
+        if key == "PUBURL":
+            return rng.choice(negatives.PUBLIC_URLS)
+        if key == "PLACEHOLDER":
+            return rng.choice(negatives.PLACEHOLDERS)
+        if key == "HASH":
+            return negatives.hash_value(rng)
+        if key == "CITY":
+            return addresses.lone_place(rng, fk, lang) if rng.random() < 0.5 else rng.choice(addresses.FR_CITIES)[1]
+        if key == "COUNTRY":
+            return rng.choice(addresses.WORLD_COUNTRIES)
+        if key == "BIC":
+            return negatives.bic(rng)
+        if key == "LAST4":
+            return values._digits(rng, 4)
+        if key == "AMOUNT":
+            amount = f"{rng.randint(5, 9999)},{rng.randint(0, 99):02d}"
+            return f"{amount} €" if lang == "fr" else f"${amount.replace(',', '.')}"
+        if key == "TIME":
+            return f"{rng.randint(7, 19)}h{rng.choice(('00', '15', '30', '45'))}" if lang == "fr" else f"{rng.randint(1, 12)}:{rng.choice(('00', '15', '30', '45'))} {rng.choice(('am', 'pm'))}"
+        if key == "NUM":
+            return str(rng.randint(2, 500))
+        raise KeyError(f"unknown template placeholder {key}")
+
+
+_ID_KINDS = {
+    "USERNAME": "username", "LOGIN": "login", "PLATE": "plate", "CUSTID": "customer", "PATID": "patient",
+    "EMPID": "employee", "MEMBERID": "member", "POLICY": "policy", "CONTRACT": "contract", "FILEID": "file",
+    "ACCOUNT": "account", "STUDENT": "student", "BENEFIT": "benefit",
+}
+_PERSONAL = frozenset({"PERSON", "FULL", "FIRST", "LAST", "SIGN", "TITLE", "EMAIL", "DL", "NATID", "URL",
+                       "JWT", "CONNSTR", "ID"} | set(_ID_KINDS))

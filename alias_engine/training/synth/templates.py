@@ -1,0 +1,477 @@
+"""Document kinds in French and English, written through `fill` so that spans are exact."""
+
+from __future__ import annotations
+
+from alias_engine.training.synth.context import Ctx
+from alias_engine.training.synth.doc import Doc, fill
+
+# Form fields: (caption, placeholder). Placeholders resolving to O are hard negatives.
+FIELDS_FR = (
+    ("Nom", "{LAST}"), ("Prénom", "{FIRST}"), ("Nom complet", "{FULL}"), ("Nom et prénom", "{FULL}"),
+    ("Date de naissance", "{DOB}"), ("Né(e) le", "{DOB}"), ("Date de naiss.", "{DOB}"),
+    ("Adresse", "{ADDRESS}"), ("Adresse postale", "{ADDRESS}"), ("Domicile", "{ADDRESS}"),
+    ("Téléphone", "{PHONE}"), ("Tél.", "{PHONE}"), ("Portable", "{PHONE}"), ("Mobile", "{PHONE}"),
+    ("E-mail", "{EMAIL}"), ("Courriel", "{EMAIL}"), ("Adresse e-mail", "{EMAIL}"), ("Mail", "{EMAIL}"),
+    ("IBAN", "{IBAN}"), ("RIB / IBAN", "{IBAN}"), ("N° de sécurité sociale", "{NIR}"), ("N° SS", "{NIR}"),
+    ("NIR", "{NIR}"), ("Numéro de passeport", "{PASSPORT}"), ("N° CNI", "{IDCARD}"),
+    ("Carte d'identité n°", "{IDCARD}"), ("Permis de conduire", "{DL}"), ("N° client", "{CUSTID}"),
+    ("Référence client", "{CUSTID}"), ("Identifiant", "{USERNAME}"), ("Login", "{LOGIN}"),
+    ("Mot de passe", "{PASSWORD}"), ("Immatriculation", "{PLATE}"), ("N° de carte", "{CARD}"),
+    ("Carte bancaire", "{CARD}"), ("Adresse IP", "{IP}"), ("Site web", "{URL}"), ("Profil", "{URL}"),
+    ("N° de dossier", "{FILEID}"), ("Dossier n°", "{FILEID}"), ("N° adhérent", "{MEMBERID}"),
+    ("Matricule", "{EMPID}"), ("N° de contrat", "{CONTRACT}"), ("N° de police", "{POLICY}"),
+    ("IPP", "{PATID}"), ("N° patient", "{PATID}"), ("N° allocataire", "{BENEFIT}"),
+    ("Lieu de naissance", "{CITY}"), ("Nationalité", "{COUNTRY}"), ("Date", "{DATE}"),
+    ("Facture", "{INVOICE}"), ("Société", "{COMPANY}"), ("Employeur", "{COMPANY}"), ("SIRET", "{SIRET}"),
+    ("N° TVA", "{VAT}"), ("Commande", "{ORDER}"), ("BIC", "{BIC}"), ("Date de la demande", "{DATE}"),
+)
+FIELDS_EN = (
+    ("Name", "{FULL}"), ("First name", "{FIRST}"), ("Last name", "{LAST}"), ("Surname", "{LAST}"),
+    ("Full name", "{FULL}"), ("Patient", "{FULL}"), ("DOB", "{DOB}"), ("Date of birth", "{DOB}"),
+    ("D.O.B.", "{DOB}"), ("Birth date", "{DOB}"), ("Address", "{ADDRESS}"), ("Home address", "{ADDRESS}"),
+    ("Mailing address", "{ADDRESS}"), ("Phone", "{PHONE}"), ("Mobile", "{PHONE}"), ("Tel", "{PHONE}"),
+    ("Cell", "{PHONE}"), ("Email", "{EMAIL}"), ("E-mail address", "{EMAIL}"), ("IBAN", "{IBAN}"),
+    ("SSN", "{SSN}"), ("Social Security Number", "{SSN}"), ("NI number", "{NINO}"),
+    ("National Insurance No.", "{NINO}"), ("Passport No.", "{PASSPORT}"), ("Driver's license", "{DL}"),
+    ("Driving licence number", "{DL}"), ("ID card", "{IDCARD}"), ("Customer ID", "{CUSTID}"),
+    ("Patient ID", "{PATID}"), ("MRN", "{PATID}"), ("Username", "{USERNAME}"), ("Login", "{LOGIN}"),
+    ("Password", "{PASSWORD}"), ("License plate", "{PLATE}"), ("Card number", "{CARD}"),
+    ("Credit card", "{CARD}"), ("IP address", "{IP}"), ("Website", "{URL}"), ("Profile", "{URL}"),
+    ("Policy number", "{POLICY}"), ("Member ID", "{MEMBERID}"), ("Employee ID", "{EMPID}"),
+    ("Account number", "{ACCOUNT}"), ("Case number", "{FILEID}"), ("Student ID", "{STUDENT}"),
+    ("Place of birth", "{CITY}"), ("Nationality", "{COUNTRY}"), ("Date", "{DATE}"),
+    ("Invoice no.", "{INVOICE}"), ("Company", "{COMPANY}"), ("Employer", "{COMPANY}"),
+    ("Order", "{ORDER}"), ("Ticket", "{TICKET}"), ("VAT", "{VAT}"), ("Submitted", "{DATE}"),
+)
+CORE_FR = ("{FULL}", "{DOB}", "{ADDRESS}", "{PHONE}", "{EMAIL}")
+CORE_EN = CORE_FR
+
+
+def _fields(ctx: Ctx, k: int) -> list[tuple[str, str]]:
+    rng = ctx.rng
+    table = FIELDS_FR if ctx.lang == "fr" else FIELDS_EN
+    core = [f for f in table if f[1] in ("{FULL}", "{LAST}", "{ADDRESS}", "{DOB}")]
+    picked = [rng.choice(core)] + rng.sample(table, k)
+    seen: set[str] = set()
+    out = []
+    for cap, ph in picked:
+        if ph in seen and ph not in ("{DATE}",):
+            continue
+        seen.add(ph)
+        out.append((cap, ph))
+    return out
+
+
+def form(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    heads_fr = ("FORMULAIRE D'INSCRIPTION", "Fiche patient", "Demande d'adhésion", "Fiche de renseignements",
+                "Dossier de candidature", "Bulletin d'inscription", "Déclaration de sinistre", "Fiche salarié",
+                "Formulaire de contact", "Ouverture de compte")
+    heads_en = ("REGISTRATION FORM", "Patient intake form", "Membership application", "Employee record",
+                "Claim form", "Account opening", "Contact details", "New customer form", "Rental application")
+    fill(d, rng.choice(heads_fr if fr else heads_en) + rng.choice(("\n", "\n\n", "\n" + "=" * 20 + "\n")), ctx.resolve)
+    sep = rng.choice((" : ", ": ", ":\t", " = ", " - ", ":  ", "\t")) if fr else rng.choice((": ", ":\t", " - ", ": ", " = ", ":  "))
+    style = rng.random()
+    for cap, ph in _fields(ctx, rng.randint(3, 9)):
+        if style < 0.15:
+            fill(d, f"**{cap}**{sep}{ph}\n", ctx.resolve)
+        elif style < 0.25:
+            fill(d, f"{cap.upper()}{sep}{ph}\n", ctx.resolve)
+        elif style < 0.32:
+            fill(d, f"- {cap}{sep}{ph}\n", ctx.resolve)
+        else:
+            fill(d, f"{cap}{sep}{ph}\n", ctx.resolve)
+    if rng.random() < 0.4:
+        tail = rng.choice((
+            "Fait à {CITY}, le {DATE}\nSignature : {SIGN}", "Date : {DATE}", "Dossier traité par {PERSON:2}.",
+            "Pour toute question : {SWITCHBOARD} (standard {COMPANY}).",
+        ) if fr else (
+            "Signed: {SIGN}\nDate: {DATE}", "Received on {DATE} by {PERSON:2}.", "Questions? Call our helpline at {SWITCHBOARD}.",
+            "Reference {TICKET} - processed {DATE}",
+        ))
+        fill(d, tail, ctx.resolve)
+
+
+def email(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    if rng.random() < 0.5:
+        fill(d, ("De : {SIGN} <{EMAIL}>\nÀ : {EMAIL:2}\nObjet : " if fr else "From: {SIGN} <{EMAIL}>\nTo: {EMAIL:2}\nSubject: ")
+             + rng.choice(SUBJECTS_FR if fr else SUBJECTS_EN) + "\n\n", ctx.resolve)
+    greet = rng.choice(("Bonjour {TITLE} {LAST},", "Bonjour {FIRST:2},", "Cher {FIRST:2},", "Madame, Monsieur,",
+                        "Bonjour,", "Salut {FIRST:2} !", "Bonsoir {TITLE:2} {LAST:2},")
+                       if fr else ("Dear {TITLE:2} {LAST:2},", "Hi {FIRST:2},", "Hello {PERSON:2},", "Dear Sir or Madam,",
+                                   "Hi all,", "Good morning {FIRST:2},"))
+    fill(d, greet + "\n\n", ctx.resolve)
+    for body in rng.sample(BODIES_FR if fr else BODIES_EN, rng.randint(1, 3)):
+        fill(d, body + rng.choice(("\n\n", "\n", " ")), ctx.resolve)
+    fill(d, rng.choice(("Cordialement,", "Bien à vous,", "Bonne journée,", "Merci d'avance,", "Bien cordialement,", "À bientôt,")
+                       if fr else ("Best regards,", "Kind regards,", "Thanks,", "Cheers,", "Sincerely,", "Best,")) + "\n", ctx.resolve)
+    sig = rng.choice((
+        "{SIGN}", "{SIGN}\n{PHONE}", "{SIGN}\n{COMPANY}\n{PHONE}", "--\n{SIGN}\nTél : {PHONE}\n{EMAIL}",
+        "{SIGN}\n{ADDRESS}\n{PHONE}", "{SIGN} | {COMPANY}\nMobile : {PHONE} | Standard : {SWITCHBOARD}\n{COMPANY_ADDR}",
+        "{SIGN}\nLinkedIn : {URL}", "{SIGN}\n{TITLEJOB}\n{COMPANY} - {COMPANY_ADDR}",
+    ) if fr else (
+        "{SIGN}", "{SIGN}\n{PHONE}", "{SIGN}\n{COMPANY}\nMobile: {PHONE}", "--\n{SIGN}\nT: {PHONE}\nE: {EMAIL}",
+        "{SIGN}\n{ADDRESS}\n{PHONE}", "{SIGN} | {COMPANY}\nCell: {PHONE} | Main office: {SWITCHBOARD}\n{COMPANY_ADDR}",
+        "{SIGN}\n{URL}", "{SIGN}\n{TITLEJOB}, {COMPANY}",
+    ))
+    fill(d, sig.replace("{TITLEJOB}", rng.choice(JOBS_FR if fr else JOBS_EN)), ctx.resolve)
+    if rng.random() < 0.3:
+        fill(d, rng.choice(DISCLAIMERS_FR if fr else DISCLAIMERS_EN), ctx.resolve)
+
+
+def letter(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    if rng.random() < 0.7:
+        fill(d, "{COMPANY}\n{COMPANY_ADDR}\n" + ("Standard : {SWITCHBOARD}\n" if fr else "Tel: {SWITCHBOARD}\n"), ctx.resolve)
+        if rng.random() < 0.3:
+            fill(d, "SIRET {SIRET} - TVA {VAT}\n" if fr else "Company no. {SIREN} - VAT {VAT}\n", ctx.resolve)
+        fill(d, "\n", ctx.resolve)
+    fill(d, rng.choice(("{TITLE} {FULL}\n{ADDRESS}\n\n", "{FULL}\n{ADDRESS}\n\n", "{TITLE} {FULL}\n{ADDRESS}\n{PHONE}\n\n")), ctx.resolve)
+    fill(d, rng.choice(("{CITY}, le {DATE}\n\n", "Le {DATE}\n\n", "Fait à {CITY}, le {DATE}\n\n") if fr else ("{DATE}\n\n", "{CITY}, {DATE}\n\n")), ctx.resolve)
+    kind = rng.choice(("medical", "legal", "bank", "hr", "admin"))
+    fill(d, rng.choice(LETTER_REFS_FR[kind] if fr else LETTER_REFS_EN[kind]) + "\n\n", ctx.resolve)
+    fill(d, rng.choice(("{TITLE} {LAST},\n\n", "Madame, Monsieur,\n\n", "{TITLE},\n\n") if fr else ("Dear {TITLE} {LAST},\n\n", "Dear Sir or Madam,\n\n", "Dear {FIRST},\n\n")), ctx.resolve)
+    for body in rng.sample(LETTER_BODIES_FR[kind] if fr else LETTER_BODIES_EN[kind], rng.randint(1, 3)):
+        fill(d, body + "\n\n", ctx.resolve)
+    fill(d, rng.choice(("Veuillez agréer, {TITLE} {LAST}, l'expression de nos salutations distinguées.\n\n",
+                        "Je vous prie d'agréer mes sincères salutations.\n\n", "Cordialement,\n\n")
+                       if fr else ("Yours sincerely,\n\n", "Yours faithfully,\n\n", "Kind regards,\n\n")), ctx.resolve)
+    fill(d, rng.choice(("{SIGN:2}\n{TITLEJOB}", "{TITLE:2} {SIGN:2}", "{SIGN:2}", "Le service client")
+                       if fr else ("{SIGN:2}\n{TITLEJOB}", "{TITLE:2} {SIGN:2}", "{SIGN:2}", "Customer Services")).replace(
+        "{TITLEJOB}", rng.choice(JOBS_FR if fr else JOBS_EN)), ctx.resolve)
+
+
+def chat(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    agent = rng.choice(("Agent", "Support", "Conseiller", "Bot", "{FIRST:2} (support)")) if fr else rng.choice(("Agent", "Support", "Bot", "{FIRST:2} (support)"))
+    user = rng.choice(("Client", "Vous", "{FIRST}", "{SIGN}", "user")) if fr else rng.choice(("Customer", "You", "{FIRST}", "{SIGN}", "user"))
+    stamp = rng.random() < 0.5
+    lines = CHAT_FR if fr else CHAT_EN
+    turns = rng.sample(lines, rng.randint(3, 7))
+    for who, text in turns:
+        name = agent if who == "A" else user
+        prefix = f"[{rng.randint(8, 20):02d}:{rng.randint(0, 59):02d}] " if stamp else ""
+        fill(d, f"{prefix}{name}: {text}\n", ctx.resolve)
+
+
+def prompt(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    fill(d, rng.choice(PROMPTS_FR if fr else PROMPTS_EN), ctx.resolve)
+    fill(d, "\n\n", ctx.resolve)
+    inner = rng.choice((email, letter, form, csv_table, chat, sentences))
+    inner(d, ctx)
+
+
+def csv_table(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    table = FIELDS_FR if fr else FIELDS_EN
+    cols = [("nom" if fr else "name", "{FULL}")] + rng.sample(
+        [f for f in table if f[1] not in ("{FULL}", "{ADDRESS}")], rng.randint(2, 5))
+    if rng.random() < 0.3:
+        cols.append(("adresse" if fr else "address", "{ADDRESS}"))
+    sep = rng.choice((",", ";", "\t", "|"))
+    d.t(sep.join(c[0].lower().replace(" ", "_") for c in cols) + "\n")
+    for row in range(1, rng.randint(2, 6)):
+        cells = []
+        for _, ph in cols:
+            cells.append(ph.replace("}", f":{row}}}"))
+        line = sep.join(('"' + c + '"') if ph == "{ADDRESS}" else c for c, (_, ph) in zip(cells, cols))
+        fill(d, line + "\n", _csv_resolver(ctx, sep))
+
+
+def _csv_resolver(ctx: Ctx, sep: str):
+    def resolve(key: str, n: int):
+        text, label = ctx.resolve(key, n)
+        if key == "ADDRESS":
+            text = text.replace("\n", ", ").replace('"', "")
+        return text.replace(sep, " ") if sep in text and key != "ADDRESS" else text, label
+    return resolve
+
+
+def markdown_table(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    table = FIELDS_FR if fr else FIELDS_EN
+    if rng.random() < 0.5:
+        cols = [("Nom" if fr else "Name", "{FULL}")] + rng.sample([f for f in table if f[1] != "{FULL}"], rng.randint(2, 4))
+        d.t("| " + " | ".join(c[0] for c in cols) + " |\n|" + "---|" * len(cols) + "\n")
+        for row in range(1, rng.randint(2, 5)):
+            fill(d, "| " + " | ".join(ph.replace("}", f":{row}}}") for _, ph in cols) + " |\n", _md_resolver(ctx))
+    else:
+        d.t("| " + ("Champ | Valeur" if fr else "Field | Value") + " |\n|---|---|\n")
+        for cap, ph in _fields(ctx, rng.randint(3, 7)):
+            fill(d, f"| {cap} | {ph} |\n", _md_resolver(ctx))
+
+
+def _md_resolver(ctx: Ctx):
+    def resolve(key: str, n: int):
+        text, label = ctx.resolve(key, n)
+        return text.replace("\n", " <br> " if ctx.rng.random() < 0.2 else ", ").replace("|", "/"), label
+    return resolve
+
+
+def config(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    for line in rng.sample(CONFIG_LINES, rng.randint(3, 7)):
+        fill(d, line + "\n", ctx.resolve)
+
+
+def logs(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    for _ in range(rng.randint(3, 8)):
+        ts = f"2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}Z"
+        fill(d, f"{ts} " + rng.choice(LOG_LINES) + "\n", ctx.resolve)
+
+
+def sentences(d: Doc, ctx: Ctx) -> None:
+    rng = ctx.rng
+    pool = SENTENCES_FR if ctx.lang == "fr" else SENTENCES_EN
+    for i in range(rng.choice((1, 1, 1, 2, 3))):
+        fill(d, rng.choice(pool) + ("" if i == 0 else ""), ctx.resolve)
+        d.t(rng.choice((" ", "\n", " ")))
+
+
+SUBJECTS_FR = ("Votre dossier", "Demande de remboursement", "RE: rendez-vous", "Changement d'adresse",
+               "Mise à jour de mes coordonnées", "Facture {INVOICE}", "Candidature", "Accès au compte", "Urgent")
+SUBJECTS_EN = ("Your application", "Refund request", "RE: meeting", "Change of address", "Updated contact details",
+               "Invoice {INVOICE}", "Account access", "Quick question", "Fwd: documents")
+JOBS_FR = ("Chargée de clientèle", "Directeur commercial", "Responsable RH", "Médecin généraliste", "Avocate au barreau de Lyon",
+           "Conseiller bancaire", "Assistante de direction", "Ingénieur logiciel")
+JOBS_EN = ("Account Manager", "HR Business Partner", "Senior Software Engineer", "Customer Success", "Attorney at Law",
+           "Relationship Manager", "Office Manager", "General Practitioner")
+DISCLAIMERS_FR = ("\n\nCe message et ses pièces jointes sont confidentiels. {COMPANY}, {COMPANY_ADDR}.",
+                  "\n\nPensez à l'environnement avant d'imprimer ce courriel.")
+DISCLAIMERS_EN = ("\n\nThis e-mail and any attachments are confidential. {COMPANY}, {COMPANY_ADDR}.",
+                  "\n\nPlease consider the environment before printing this email.")
+
+BODIES_FR = (
+    "Suite à notre échange, voici mes nouvelles coordonnées : {ADDRESS}.",
+    "Je vous informe que j'ai déménagé. Ma nouvelle adresse est :\n{ADDRESS}",
+    "Vous pouvez me joindre au {PHONE} ou par mail à {EMAIL}.",
+    "Merci de verser le remboursement sur mon compte IBAN {IBAN}.",
+    "Je vous transmets mon RIB : {IBAN} (BIC {BIC}).",
+    "Mon numéro de sécurité sociale est le {NIR}.",
+    "Pour rappel, je suis né le {DOB} à {CITY}.",
+    "Ma fille {FIRST:3} est née le {DOB:3}.",
+    "Mon numéro client est {CUSTID} et ma commande porte le numéro {ORDER}.",
+    "Concernant la facture {INVOICE} du {DATE}, le montant de {AMOUNT} a été réglé.",
+    "Je serai en rendez-vous le {DATE} à {TIME} avec {TITLE:2} {LAST:2}.",
+    "Mes identifiants : login {LOGIN}, mot de passe {PASSWORD}.",
+    "J'ai oublié mon mot de passe, l'ancien était {PASSWORD}.",
+    "Le colis {TRACKING} n'est jamais arrivé.",
+    "Vous trouverez mon CV ici : {URL}",
+    "{FULL} ({EMAIL}) rejoindra l'équipe lundi.",
+    "Pouvez-vous contacter {TITLE:3} {FULL:3} au {PHONE:3} ?",
+    "J'ai payé avec ma carte {CARD}, mais le paiement a été refusé.",
+    "Ma carte se terminant par {LAST4} a été débitée deux fois.",
+    "Ci-joint la copie de mon passeport n° {PASSPORT}.",
+    "Mon véhicule immatriculé {PLATE} est resté au garage.",
+    "Le ticket {TICKET} est toujours ouvert.",
+    "Je ne connais pas {FIRST:2}, mais {PERSON:3} m'a donné votre contact.",
+    "Mon dossier n° {FILEID} est en attente depuis le {DATE}.",
+    "Le rendez-vous avec le Dr {LAST:3} est confirmé pour le {DATE}.",
+)
+BODIES_EN = (
+    "As discussed, here are my new details: {ADDRESS}.",
+    "Please note I have moved. My new address is:\n{ADDRESS}",
+    "You can reach me on {PHONE} or at {EMAIL}.",
+    "Please send the refund to my account, IBAN {IBAN}.",
+    "My bank details: IBAN {IBAN}, BIC {BIC}.",
+    "My social security number is {SSN}.",
+    "My National Insurance number is {NINO}.",
+    "For your records, my date of birth is {DOB}.",
+    "My son {FIRST:3} was born on {DOB:3}.",
+    "My customer ID is {CUSTID} and the order number is {ORDER}.",
+    "Regarding invoice {INVOICE} dated {DATE}, the amount of {AMOUNT} has been paid.",
+    "I have a meeting on {DATE} at {TIME} with {TITLE:2} {LAST:2}.",
+    "My login is {LOGIN} and the password is {PASSWORD}.",
+    "I forgot my password, the old one was {PASSWORD}.",
+    "Parcel {TRACKING} never arrived.",
+    "My resume is here: {URL}",
+    "{FULL} ({EMAIL}) will join the team on Monday.",
+    "Could you call {TITLE:3} {FULL:3} at {PHONE:3}?",
+    "I paid with my card {CARD} but it was declined.",
+    "My card ending in {LAST4} was charged twice.",
+    "Attached is a copy of my passport, number {PASSPORT}.",
+    "My car, plate {PLATE}, is still at the garage.",
+    "Ticket {TICKET} is still open.",
+    "I don't know {FIRST:2}, but {PERSON:3} gave me your contact.",
+    "My case number {FILEID} has been pending since {DATE}.",
+    "The appointment with Dr {LAST:3} is confirmed for {DATE}.",
+    "My driver's license number is {DL}.",
+)
+
+LETTER_REFS_FR = {
+    "medical": ("Objet : compte rendu de consultation\nPatient : {FULL}, né(e) le {DOB}\nIPP : {PATID}",
+                "Réf. : {PATID}\nObjet : résultats d'analyses"),
+    "legal": ("Affaire : {FULL} c/ {COMPANY}\nN° RG : {FILEID}", "Objet : mise en demeure\nDossier n° {FILEID}"),
+    "bank": ("Objet : ouverture de compte\nN° client : {CUSTID}", "Objet : incident de paiement\nIBAN : {IBAN}"),
+    "hr": ("Objet : contrat de travail\nMatricule : {EMPID}", "Objet : attestation employeur"),
+    "admin": ("Objet : votre demande de passeport\nN° de dossier : {FILEID}", "N° allocataire : {BENEFIT}\nObjet : révision de vos droits"),
+}
+LETTER_REFS_EN = {
+    "medical": ("Re: clinic letter\nPatient: {FULL}, DOB {DOB}\nMRN: {PATID}", "Ref: {PATID}\nRe: test results"),
+    "legal": ("Re: {FULL} v. {COMPANY}\nCase no. {FILEID}", "Re: notice before action\nOur ref: {FILEID}"),
+    "bank": ("Re: account opening\nCustomer no.: {CUSTID}", "Re: returned payment\nIBAN: {IBAN}"),
+    "hr": ("Re: employment contract\nEmployee ID: {EMPID}", "Re: reference letter"),
+    "admin": ("Re: your passport application\nCase number: {FILEID}", "Re: benefit review\nNI number: {NINO}"),
+}
+LETTER_BODIES_FR = {
+    "medical": ("J'ai vu en consultation le {DATE} {TITLE} {FULL}, né(e) le {DOB}, demeurant {ADDRESS}.",
+                "Le patient signale des douleurs depuis trois semaines. Je l'adresse au Dr {LAST:3} pour avis.",
+                "Numéro de sécurité sociale : {NIR}. Mutuelle : {COMPANY}, adhérent n° {MEMBERID}.",
+                "Prochain contrôle le {DATE}. Joignable au {PHONE}."),
+    "legal": ("Nous intervenons pour le compte de {TITLE} {FULL}, demeurant {ADDRESS}.",
+              "Notre client, né le {DOB}, conteste la facture {INVOICE} émise par {COMPANY}.",
+              "À défaut de règlement sous huit jours, nous saisirons le tribunal de {CITY}.",
+              "Vous pouvez joindre {TITLE:2} {LAST:2} au {PHONE:2}."),
+    "bank": ("Nous avons le plaisir de vous confirmer l'ouverture de votre compte, IBAN {IBAN}.",
+             "Votre carte n° {CARD} vous sera adressée à l'adresse suivante : {ADDRESS}.",
+             "Votre identifiant de banque en ligne est {LOGIN}. Votre code provisoire vous parviendra séparément.",
+             "Le prélèvement du {DATE} d'un montant de {AMOUNT} a été rejeté."),
+    "hr": ("{TITLE} {FULL}, né(e) le {DOB} à {CITY}, demeurant {ADDRESS}, est engagé(e) à compter du {DATE}.",
+           "Numéro de sécurité sociale : {NIR}. Matricule : {EMPID}.",
+           "Le salaire sera versé sur le compte {IBAN}.",
+           "Nous certifions que {FULL} est employé(e) par {COMPANY} (SIRET {SIRET}) depuis le {DATE}."),
+    "admin": ("Votre demande concernant {FULL}, né(e) le {DOB}, a bien été enregistrée.",
+              "Merci de nous adresser un justificatif de domicile à l'adresse {ADDRESS}.",
+              "Votre numéro fiscal et votre n° de passeport {PASSPORT} figurent sur le récépissé.",
+              "Pour tout renseignement, consultez {PUBURL} ou appelez le {SWITCHBOARD}."),
+}
+LETTER_BODIES_EN = {
+    "medical": ("I saw {TITLE} {FULL}, DOB {DOB}, of {ADDRESS}, in clinic on {DATE}.",
+                "She reports three weeks of pain. I have referred her to Dr {LAST:3} for an opinion.",
+                "Insurance: {COMPANY}, member ID {MEMBERID}.", "Follow-up on {DATE}. Contact: {PHONE}."),
+    "legal": ("We act for {TITLE} {FULL} of {ADDRESS}.",
+              "Our client, born {DOB}, disputes invoice {INVOICE} issued by {COMPANY}.",
+              "Failing payment within 14 days we will issue proceedings in {CITY}.",
+              "Please contact {TITLE:2} {LAST:2} on {PHONE:2}."),
+    "bank": ("We are pleased to confirm your new account, IBAN {IBAN}.",
+             "Your card {CARD} will be sent to: {ADDRESS}.",
+             "Your online banking username is {LOGIN}.", "The direct debit of {DATE} for {AMOUNT} was returned."),
+    "hr": ("{TITLE} {FULL}, born on {DOB}, residing at {ADDRESS}, will start on {DATE}.",
+           "SSN: {SSN}. Employee ID: {EMPID}.", "Salary will be paid to account {IBAN}.",
+           "We confirm that {FULL} has been employed by {COMPANY} since {DATE}."),
+    "admin": ("Your application for {FULL}, date of birth {DOB}, has been received.",
+              "Please send proof of address to {ADDRESS}.", "Your passport number {PASSPORT} appears on the receipt.",
+              "For more information visit {PUBURL} or call {SWITCHBOARD}."),
+}
+
+CHAT_FR = (
+    ("A", "Bonjour, je suis {FIRST:2}, comment puis-je vous aider ?"),
+    ("U", "Bonjour, je n'arrive plus à me connecter avec l'identifiant {LOGIN}."),
+    ("A", "Pouvez-vous me confirmer votre date de naissance ?"),
+    ("U", "{DOB}"),
+    ("U", "je suis né le {DOB}"),
+    ("A", "Et votre adresse postale s'il vous plaît ?"),
+    ("U", "{ADDRESS}"),
+    ("U", "c'est {ADDRESS}"),
+    ("A", "Merci {TITLE} {LAST}. Votre numéro client ?"),
+    ("U", "{CUSTID}"),
+    ("U", "mon mail c'est {EMAIL} et mon tel {PHONE}"),
+    ("A", "J'ai créé le ticket {TICKET} pour votre demande."),
+    ("U", "mon mdp c'était {PASSWORD} je crois"),
+    ("A", "Ne communiquez jamais votre mot de passe. Vous recevrez un lien sur {EMAIL}."),
+    ("U", "ok merci, mon nom complet c'est {FULL}"),
+    ("U", "la commande {ORDER} du {DATE} n'est pas arrivée"),
+    ("A", "Notre service est joignable au {SWITCHBOARD} du lundi au vendredi."),
+    ("U", "vous pouvez rappeler ma femme {FULL:3} au {PHONE:3}"),
+)
+CHAT_EN = (
+    ("A", "Hi, this is {FIRST:2}, how can I help you today?"),
+    ("U", "Hi, I can't log in with my username {LOGIN}."),
+    ("A", "Could you confirm your date of birth?"),
+    ("U", "{DOB}"),
+    ("U", "born {DOB}"),
+    ("A", "And your postal address, please?"),
+    ("U", "{ADDRESS}"),
+    ("U", "it's {ADDRESS}"),
+    ("A", "Thanks {TITLE} {LAST}. Your customer number?"),
+    ("U", "{CUSTID}"),
+    ("U", "my email is {EMAIL} and my phone {PHONE}"),
+    ("A", "I've opened ticket {TICKET} for you."),
+    ("U", "my password was {PASSWORD} i think"),
+    ("A", "Never share your password. A reset link is on its way to {EMAIL}."),
+    ("U", "ok thanks, my full name is {FULL}"),
+    ("U", "order {ORDER} from {DATE} never arrived"),
+    ("A", "Our helpline is {SWITCHBOARD}, Monday to Friday."),
+    ("U", "you can call my husband {FULL:3} on {PHONE:3}"),
+    ("U", "my SSN is {SSN} if you need it"),
+)
+
+PROMPTS_FR = (
+    "Peux-tu résumer ce mail ?", "Corrige les fautes de ce texte :", "Traduis en anglais :",
+    "Réponds à ce client de façon polie :", "Extrais les informations importantes de ce document :",
+    "Rédige une réponse à ce courrier.", "Mets ce tableau au propre :", "Voici un message que j'ai reçu, qu'en penses-tu ?",
+)
+PROMPTS_EN = (
+    "Can you summarise this email?", "Fix the grammar in this text:", "Translate to French:",
+    "Write a polite reply to this customer:", "Extract the key fields from this document:",
+    "Draft a response to this letter.", "Clean up this table:", "Here is a message I got, what do you think?",
+)
+
+CONFIG_LINES = (
+    "DATABASE_URL={CONNSTR}", "db_url: \"{CONNSTR}\"", "OPENAI_API_KEY={APIKEY}", "api_key = \"{APIKEY}\"",
+    "export GITHUB_TOKEN={APIKEY}", "token: {JWT}", "Authorization: Bearer {JWT}", "password: {PASSWORD}",
+    "DB_PASSWORD={PASSWORD}", "smtp_password = '{PASSWORD}'", "admin_email = {EMAIL}", "owner: {FULL}",
+    "maintainer = \"{FULL} <{EMAIL}>\"", "host: {IP}", "allowed_ips = [\"{IP}\", \"{IP:2}\"]",
+    "api_key: {PLACEHOLDER}", "password: {PLACEHOLDER}", "version: {VERSION}", "image: app:{VERSION}",
+    "checksum: sha256:{HASH}", "commit = \"{HASH}\"", "docs_url: {PUBURL}", "ssh_key: |\n{PRIVKEY}",
+    "AWS_ACCESS_KEY_ID={APIKEY}", "user: {LOGIN}", "home_page = {URL}", "# contact: {FULL}, {PHONE}",
+    "STRIPE_SECRET_KEY={APIKEY}", "api_key = os.environ[\"API_KEY\"]",
+)
+LOG_LINES = (
+    "INFO login success user={LOGIN} ip={IP}", "WARN failed login for {EMAIL} from {IP}",
+    "DEBUG request from {IP} agent=Mozilla/5.0 version={VERSION}", "ERROR payment declined card={CARD} customer={CUSTID}",
+    "INFO order {ORDER} shipped tracking={TRACKING}", "INFO user {FULL} updated address to \"{ADDRESS}\"",
+    "DEBUG auth header Bearer {JWT}", "INFO deploy {VERSION} commit {HASH}", "WARN token leaked: {APIKEY}",
+    "INFO connected to {IP}:443", "ERROR invoice {INVOICE} not found", "INFO password reset requested by {EMAIL}",
+    "INFO new signup name=\"{FULL}\" phone={PHONE} dob={DOB}", "DEBUG session {HASH} for {LOGIN}",
+)
+
+SENTENCES_FR = (
+    "Je m'appelle {FULL}.", "Mon nom est {FULL} et j'habite {ADDRESS}.", "L'adresse de {FULL} est {ADDRESS}.",
+    "Merci d'envoyer le colis à {ADDRESS}.", "Envoyez-le à {TITLE} {FULL}, {ADDRESS}.",
+    "{FULL} est né le {DOB}.", "{TITLE} {LAST} habite au {ADDRESS}.", "Appelle {FIRST} au {PHONE}.",
+    "Mon numéro est le {PHONE}.", "Son adresse mail : {EMAIL}.", "Mon IBAN : {IBAN}", "Voici ma carte : {CARD}.",
+    "Son numéro de sécu est {NIR}.", "Date de naissance : {DOB}.", "Né le {DOB} à {CITY}.",
+    "Le serveur de {FIRST} a l'adresse IP {IP}.", "Son profil : {URL}", "Le mot de passe du wifi est {PASSWORD}.",
+    "{FULL} travaille chez {COMPANY} à {CITY}.", "J'ai rencontré {PERSON} et {PERSON:2} hier à {CITY}.",
+    "{PERSON} a dit qu'il passerait demain.", "Demande à {FIRST}, il connaît {FULL:2}.",
+    "Rendez-vous le {DATE} au {COMPANY_ADDR} (siège de {COMPANY}).", "Le client {CUSTID} a appelé pour sa facture {INVOICE}.",
+    "Voiture immatriculée {PLATE}, propriétaire : {FULL}.", "L'utilisateur {USERNAME} s'est connecté depuis {IP}.",
+    "Dr {LAST} a reçu {FULL:2} en consultation.", "{FULL}, {ADDRESS}, tél. {PHONE}.",
+    "Je vis à {CITY} depuis 2015.", "Les bureaux de {COMPANY} sont au {COMPANY_ADDR}.",
+    "Mme {LAST} et M. {LAST:2} sont arrivés.", "Ma clé d'API est {APIKEY}, ne la partage pas.",
+)
+SENTENCES_EN = (
+    "My name is {FULL}.", "My name is {FULL} and I live at {ADDRESS}.", "The address of {FULL} is {ADDRESS}.",
+    "Please send it to {ADDRESS}.", "Ship to: {FULL}, {ADDRESS}", "{FULL} was born on {DOB}.",
+    "{TITLE} {LAST} lives at {ADDRESS}.", "Call {FIRST} at {PHONE}.", "My number is {PHONE}.",
+    "Her email is {EMAIL}.", "My IBAN is {IBAN}.", "Here is my card: {CARD}.", "His SSN is {SSN}.",
+    "DOB: {DOB}", "Born {DOB} in {CITY}.", "{FIRST}'s server has IP {IP}.", "Check out my profile at {URL}",
+    "The wifi password is {PASSWORD}.", "{FULL} works at {COMPANY} in {CITY}.",
+    "I met {PERSON} and {PERSON:2} yesterday in {CITY}.", "{PERSON} said he'd come by tomorrow.",
+    "Ask {FIRST}, he knows {FULL:2}.", "Meeting on {DATE} at {COMPANY_ADDR} ({COMPANY} HQ).",
+    "Customer {CUSTID} called about invoice {INVOICE}.", "Car with plate {PLATE} belongs to {FULL}.",
+    "User {USERNAME} logged in from {IP}.", "Dr {LAST} saw {FULL:2} this morning.", "{FULL}, {ADDRESS}, tel {PHONE}.",
+    "I have lived in {CITY} since 2015.", "{COMPANY} offices are at {COMPANY_ADDR}.",
+    "Mrs {LAST} and Mr {LAST:2} have arrived.", "My API key is {APIKEY}, don't share it.",
+    "What is the IP {IP} used for?", "Is {PHONE} your phone number?", "I'd like to update my address to {ADDRESS}.",
+    "Please charge card number {CARD} for {AMOUNT}.", "My driver license is {DL}.", "Visit {URL} for my portfolio.",
+    "Could you send the documents to {EMAIL}?", "{FULL}'s passport number is {PASSPORT}.",
+    "Your account {ACCOUNT} is now linked to {EMAIL}.", "Reach me at {PHONE} or {EMAIL}.",
+)
+
+KINDS = (
+    ("email", email, 14), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
+    ("csv", csv_table, 6), ("markdown", markdown_table, 5), ("config", config, 5), ("logs", logs, 4),
+    ("pdf", letter, 6), ("sentences", sentences, 19),
+)

@@ -1,0 +1,140 @@
+"""Tests of the synthetic training-document generator."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("faker")
+
+from stdnum import iban as std_iban  # noqa: E402
+from stdnum import luhn  # noqa: E402
+from stdnum.fr import nir as std_nir  # noqa: E402
+
+from alias_engine.errors import InputError  # noqa: E402
+from alias_engine.labels import LABELS  # noqa: E402
+from alias_engine.training.generate import generate, main  # noqa: E402
+from alias_engine.training.synth.doc import Doc, clean_value, fill  # noqa: E402
+
+N = 400
+
+
+@pytest.fixture(scope="module")
+def docs() -> list[dict]:
+    return list(generate(N, seed=11))
+
+
+def test_deterministic_for_a_seed() -> None:
+    a = list(generate(30, seed=3))
+    b = list(generate(30, seed=3))
+    assert a == b
+    assert list(generate(10, seed=3)) == a[:10]
+    assert [d["text"] for d in generate(30, seed=4)] != [d["text"] for d in a]
+
+
+def test_record_format(docs: list[dict]) -> None:
+    ids = set()
+    for d in docs:
+        assert set(d) == {"text", "spans", "lang", "id", "domain"}
+        assert isinstance(d["text"], str) and d["text"]
+        assert d["lang"] in ("fr", "en")
+        ids.add(d["id"])
+        json.dumps(d)
+    assert len(ids) == len(docs)
+
+
+def test_spans_valid_sorted_non_overlapping_and_stripped(docs: list[dict]) -> None:
+    for d in docs:
+        prev_end = 0
+        for s in d["spans"]:
+            assert s["label"] in LABELS
+            assert prev_end <= s["start"] < s["end"] <= len(d["text"]), d["id"]
+            value = d["text"][s["start"]:s["end"]]
+            lead, core, trail = clean_value(value, s["label"])
+            assert (lead, trail) == ("", ""), (d["id"], s["label"], value)
+            assert value == value.strip()
+            prev_end = s["end"]
+
+
+def test_all_labels_and_both_languages_appear(docs: list[dict]) -> None:
+    labels = {s["label"] for d in docs for s in d["spans"]}
+    assert labels == set(LABELS)
+    assert {d["lang"] for d in docs} == {"fr", "en"}
+    assert len({d["domain"] for d in docs}) >= 8
+
+
+def test_language_filter() -> None:
+    assert {d["lang"] for d in generate(40, seed=1, langs=["fr"])} == {"fr"}
+    assert {d["lang"] for d in generate(40, seed=1, langs=["en"])} == {"en"}
+
+
+def test_bad_arguments_raise_input_error() -> None:
+    with pytest.raises(InputError):
+        list(generate(3, seed=1, langs=["de"]))
+    with pytest.raises(InputError):
+        list(generate(-1, seed=1))
+
+
+def _values(docs: list[dict], label: str) -> list[str]:
+    return [d["text"][s["start"]:s["end"]] for d in docs for s in d["spans"] if s["label"] == label]
+
+
+def test_checksums_mostly_valid(docs: list[dict]) -> None:
+    ibans = _values(docs, "IBAN")
+    assert ibans
+    ok = sum(std_iban.is_valid(v) for v in ibans)
+    assert ok / len(ibans) >= 0.8
+    assert ok < len(ibans) or len(ibans) < 20  # some invalid ones in clear context
+
+    cards = [re.sub(r"\D", "", v) for v in _values(docs, "CREDIT_CARD")]
+    assert cards
+    assert sum(luhn.is_valid(v) for v in cards) / len(cards) >= 0.8
+
+    nirs = [v for v in _values(docs, "NATIONAL_ID") if len(re.sub(r"[\s.]", "", v)) == 15]
+    assert nirs
+    assert sum(std_nir.is_valid(v) for v in nirs) / len(nirs) >= 0.75
+
+
+def test_titles_and_keywords_stay_outside_spans(docs: list[dict]) -> None:
+    for d in docs:
+        for s in d["spans"]:
+            value = d["text"][s["start"]:s["end"]]
+            if s["label"] == "PERSON":
+                assert not re.match(r"(?:Mme|Mrs|Mr|Dr|Ms|Madame|Monsieur)\s", value), value
+            if s["label"] == "BIRTH_DATE":
+                assert not re.search(r"(?i)\b(?:né|née|born|dob)\b", value), value
+            if s["label"] == "SECRET":
+                assert not re.match(r"(?i)(?:password|mot de passe)\s*[:=]", value), value
+
+
+def test_multiline_addresses_are_one_span(docs: list[dict]) -> None:
+    multi = [v for v in _values(docs, "ADDRESS") if "\n" in v]
+    assert multi
+
+
+def test_doc_offsets_exact_by_construction() -> None:
+    import random
+
+    doc = Doc(random.Random(0))
+
+    def resolve(key: str, n: int):
+        return {"P": ("Jean Dupont", "PERSON"), "X": ("hunter2 ", "SECRET"), "C": ("Acme", None)}[key]
+
+    fill(doc, "Bonjour M. {P}, password: {X}chez {C}.", resolve)
+    text = doc.text()
+    assert [(text[s:e], label) for s, e, label in doc.spans] == [("Jean Dupont", "PERSON"), ("hunter2", "SECRET")]
+
+
+def test_clean_value_keeps_phone_prefix_and_secret_punctuation() -> None:
+    assert clean_value("hunter2!", "SECRET") == ("", "hunter2!", "")
+    assert clean_value(" 12 Elm St.", "ADDRESS") == (" ", "12 Elm St", ".")
+
+
+def test_cli_writes_jsonl(tmp_path) -> None:
+    out = tmp_path / "g.jsonl"
+    assert main(["--out", str(out), "--n", "5", "--seed", "2", "--lang", "fr"]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 5 and all(r["lang"] == "fr" for r in rows)
+    assert main(["--out", str(out), "--n", "5", "--lang", "xx"]) == 2
