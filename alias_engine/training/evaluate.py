@@ -1,0 +1,166 @@
+"""Model-alone strict scoring of an ONNX tagger on a jsonl file (training-side check).
+
+    python -m alias_engine.training.evaluate --model build/export/model.int8.onnx \
+        --tokenizer build/export/tokenizer.json --data build/data/heldout.jsonl
+
+Strict: a predicted span counts only with the same label and both boundaries
+exact. Gold spans with labels outside LABELS (e.g. presidio's DATE) and
+predictions that fall on `ignored_spans` are left out of the counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from alias_engine.labels import LABELS
+from alias_engine.training.tags import decode_spans
+
+SpanT = tuple[int, int, str]
+
+
+@dataclass(frozen=True)
+class Scores:
+    tp: Counter
+    fp: Counter
+    fn: Counter
+
+    def prf(self, label: str | None = None) -> tuple[float, float, float]:
+        if label is None:
+            tp, fp, fn = sum(self.tp.values()), sum(self.fp.values()), sum(self.fn.values())
+        else:
+            tp, fp, fn = self.tp[label], self.fp[label], self.fn[label]
+        p = tp / (tp + fp) if tp + fp else 0.0
+        r = tp / (tp + fn) if tp + fn else 0.0
+        f = 2 * p * r / (p + r) if p + r else 0.0
+        return p, r, f
+
+    def table(self) -> str:
+        lines = [f"{'label':<12} {'P':>6} {'R':>6} {'F1':>6} {'gold':>6}"]
+        for label in LABELS:
+            gold = self.tp[label] + self.fn[label]
+            if gold or self.fp[label]:
+                p, r, f = self.prf(label)
+                lines.append(f"{label:<12} {p:6.3f} {r:6.3f} {f:6.3f} {gold:6d}")
+        p, r, f = self.prf()
+        lines.append(f"{'micro':<12} {p:6.3f} {r:6.3f} {f:6.3f} {sum(self.tp.values()) + sum(self.fn.values()):6d}")
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict:
+        out = {label: dict(zip(("p", "r", "f1"), self.prf(label), strict=True)) for label in LABELS}
+        out["micro"] = dict(zip(("p", "r", "f1"), self.prf(), strict=True))
+        return out
+
+
+def score(
+    golds: Iterable[Sequence[SpanT]], preds: Iterable[Sequence[SpanT]], ignored: Iterable[Sequence[tuple[int, int]]]
+) -> Scores:
+    tp, fp, fn = Counter(), Counter(), Counter()
+    for gold, pred, ign in zip(golds, preds, ignored, strict=True):
+        gold_set = {g for g in gold if g[2] in LABELS}
+        skip = [(s, e) for s, e in ign] + [(g[0], g[1]) for g in gold if g[2] not in LABELS]
+        for p in pred:
+            if p in gold_set:
+                tp[p[2]] += 1
+            elif not any(p[0] < e and s < p[1] for s, e in skip):
+                fp[p[2]] += 1
+        for g in gold_set:
+            if g not in pred:
+                fn[g[2]] += 1
+    return Scores(tp, fp, fn)
+
+
+SNAP_LABELS = frozenset({"PERSON", "ADDRESS"})
+
+
+def snap_to_words(text: str, spans: Sequence[SpanT]) -> list[SpanT]:
+    """PERSON/ADDRESS spans: widen a span that cuts a word, then trim spaces and punctuation."""
+    out = []
+    for s, e, label in spans:
+        if label not in SNAP_LABELS:
+            out.append((s, e, label))
+            continue
+        while s > 0 and text[s - 1].isalnum() and text[s].isalnum():
+            s -= 1
+        while e < len(text) and text[e].isalnum() and text[e - 1].isalnum():
+            e += 1
+        while s < e and not (text[s].isalnum() or text[s] in "+(<"):
+            s += 1
+        while e > s and not (text[e - 1].isalnum() or text[e - 1] in ")"):
+            e -= 1
+        if s < e:
+            out.append((s, e, label))
+    return out
+
+
+class OnnxTagger:
+    """Minimal ONNX tagger: windows of `window` tokens, argmax, lenient BIOES decoding."""
+
+    def __init__(self, model: Path, tokenizer: Path, threads: int = 2, window: int = 256):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
+        self.tokenizer = Tokenizer.from_file(str(tokenizer))
+        self.window = window
+
+    def tag(self, text: str) -> list[SpanT]:
+        enc = self.tokenizer.encode(text, add_special_tokens=False)
+        ids, offsets = enc.ids, enc.offsets
+        tags: list[int] = []
+        inner = self.window - 2
+        for i in range(0, max(1, len(ids)), inner):
+            part = [0, *ids[i : i + inner], 2]
+            x = np.array([part], dtype=np.int64)
+            logits = self.session.run(["logits"], {"input_ids": x, "attention_mask": np.ones_like(x)})[0]
+            tags += logits[0, 1:-1].argmax(-1).tolist()
+        return decode_spans(text, offsets, tags[: len(ids)])
+
+
+def read_eval(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def evaluate(tagger: OnnxTagger, docs: list[dict], snap: bool = True) -> tuple[Scores, float]:
+    preds, t0 = [], time.perf_counter()
+    for d in docs:
+        spans = tagger.tag(d["text"])
+        preds.append(snap_to_words(d["text"], spans) if snap else spans)
+    elapsed = time.perf_counter() - t0
+    golds = [[(s["start"], s["end"], s["label"]) for s in d["spans"]] for d in docs]
+    ignored = [[(s["start"], s["end"]) for s in d.get("ignored_spans", [])] for d in docs]
+    return score(golds, preds, ignored), elapsed
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description="strict model-alone scores of an ONNX tagger")
+    ap.add_argument("--model", type=Path, required=True)
+    ap.add_argument("--tokenizer", type=Path, required=True)
+    ap.add_argument("--data", type=Path, nargs="+", required=True)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--no-snap", action="store_true")
+    args = ap.parse_args(argv)
+    tagger = OnnxTagger(args.model, args.tokenizer)
+    for path in args.data:
+        docs = read_eval(path)
+        if args.limit:
+            docs = docs[: args.limit]
+        scores, elapsed = evaluate(tagger, docs, snap=not args.no_snap)
+        chars = sum(len(d["text"]) for d in docs)
+        print(f"== {path} ({len(docs)} docs, {elapsed:.1f} s, {chars / elapsed / 1000:.1f} kchar/s)")
+        print(scores.table())
+
+
+if __name__ == "__main__":
+    main()
