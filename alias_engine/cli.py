@@ -146,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     unmask = io_command("unmask", "restore original values from a mapping")
     unmask.add_argument("--mapping", required=True, help="mapping file written by mask")
     unmask.set_defaults(handler=cmd_unmask)
+
+    from .evaluation.cli import add_commands
+    add_commands(commands)
     return parser
 
 
