@@ -152,7 +152,8 @@ def chat(d: Doc, ctx: Ctx) -> None:
     user = rng.choice(("Client", "Vous", "{FIRST}", "{SIGN}", "user")) if fr else rng.choice(("Customer", "You", "{FIRST}", "{SIGN}", "user"))
     stamp = rng.random() < 0.5
     lines = CHAT_FR if fr else CHAT_EN
-    turns = rng.sample(lines, rng.randint(3, 7))
+    picked = sorted(rng.sample(range(len(lines)), rng.randint(3, 8)))
+    turns = [lines[i] for i in picked]
     for who, text in turns:
         name = agent if who == "A" else user
         prefix = f"[{rng.randint(8, 20):02d}:{rng.randint(0, 59):02d}] " if stamp else ""
@@ -236,6 +237,50 @@ def sentences(d: Doc, ctx: Ctx) -> None:
     for i in range(rng.choice((1, 1, 1, 2, 3))):
         fill(d, rng.choice(pool) + ("" if i == 0 else ""), ctx.resolve)
         d.t(rng.choice((" ", "\n", " ")))
+
+
+def narrative(d: Doc, ctx: Ctx) -> None:
+    """Running prose with names in dialogue and reported speech, plus people-named places as negatives."""
+    rng = ctx.rng
+    pool = NARRATIVE_FR if ctx.lang == "fr" else NARRATIVE_EN
+    for sentence in rng.sample(pool, rng.randint(2, 5)):
+        fill(d, sentence, ctx.resolve)
+        d.t(rng.choice((" ", " ", "\n", "\n\n")))
+
+
+def notes(d: Doc, ctx: Ctx) -> None:
+    """Meeting, CRM or care notes: lists of people and short factual lines."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    head = rng.choice(NOTES_HEAD_FR if fr else NOTES_HEAD_EN)
+    fill(d, head + "\n", ctx.resolve)
+    people = [f"{{PERSON:{i}}}" for i in range(1, rng.randint(2, 6))]
+    joiner = rng.choice((", ", ", ", " ; ", "\n- "))
+    fill(d, ("Participants : " if fr else "Attendees: ") + ("\n- " if joiner == "\n- " else "") + joiner.join(people) + "\n", ctx.resolve)
+    for line in rng.sample(NOTES_FR if fr else NOTES_EN, rng.randint(2, 5)):
+        fill(d, rng.choice(("- ", "* ", "", "• ")) + line + "\n", ctx.resolve)
+
+
+def messages(d: Doc, ctx: Ctx) -> None:
+    """SMS / instant-messaging thread, informal and lowercase-heavy."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    pool = SMS_FR if fr else SMS_EN
+    low = rng.random() < 0.5
+    for text in rng.sample(pool, rng.randint(2, 6)):
+        who = rng.choice(("{FIRST}", "{FIRST:2}", "Moi" if fr else "Me"))
+        stamp = f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d} " if rng.random() < 0.5 else ""
+        fill(d, f"{stamp}{who}: " + (_lower_template(text) if low else text) + "\n", ctx.resolve)
+
+
+def _lower_template(text: str) -> str:
+    out = []
+    depth = 0
+    for c in text:
+        depth += c == "{"
+        out.append(c if depth else c.lower())
+        depth -= c == "}"
+    return "".join(out)
 
 
 SUBJECTS_FR = ("Votre dossier", "Demande de remboursement", "RE: rendez-vous", "Changement d'adresse",
@@ -470,8 +515,84 @@ SENTENCES_EN = (
     "Your account {ACCOUNT} is now linked to {EMAIL}.", "Reach me at {PHONE} or {EMAIL}.",
 )
 
+NARRATIVE_FR = (
+    "« Je ne signerai rien », a déclaré {FULL} à la sortie de l'audience.",
+    "{FULL}, 42 ans, habite {ADDRESS} depuis dix ans.",
+    "— Tu as vu {FIRST:2} ce matin ? demanda {FIRST}.",
+    "— Non, répondit {PERSON:2}, il est parti chez {FULL:3}.",
+    "Selon {TITLE:2} {LAST:2}, le dossier a été transmis au lycée Victor Hugo de {CITY}.",
+    "{PERSON} a été reçu à l'hôpital Georges Pompidou puis transféré à {CITY}.",
+    "La famille {LAST} s'est installée au {ADDRESS} en 2019.",
+    "Interrogée, {FULL:2} affirme n'avoir jamais rencontré {PERSON}.",
+    "Le maire de {CITY} a remis la médaille à {FULL}.",
+    "{FIRST} et {FIRST:2} se sont mariés le {DATE} à {CITY}.",
+    "D'après la Fondation Jean Jaurès, l'étude sera publiée le {DATE}.",
+    "« Appelle-moi au {PHONE} », m'a écrit {FIRST}.",
+    "Née le {DOB} à {CITY}, {FULL} a grandi chez ses grands-parents.",
+    "{TITLE} {FULL}, domicilié {ADDRESS}, est convoqué le {DATE} à {TIME}.",
+    "L'entreprise {COMPANY}, dont le siège est au {COMPANY_ADDR}, emploie 250 personnes.",
+    "{PERSON} ({EMAIL}) coordonne le projet avec {PERSON:2}.",
+    "Le témoin, {FULL:3}, a reconnu le véhicule immatriculé {PLATE}.",
+    "Mon voisin {FIRST:3} m'a prêté sa perceuse.",
+    "Je travaille avec {FULL:2} depuis trois ans chez {COMPANY}.",
+    "Elle s'appelle {FULL:2} et elle vit au {ADDRESS:2}.",
+)
+NARRATIVE_EN = (
+    "\"I won't sign anything,\" {FULL} told reporters outside the court.",
+    "{FULL}, 42, has lived at {ADDRESS} for ten years.",
+    "\"Did you see {FIRST:2} this morning?\" asked {FIRST}.",
+    "\"No,\" said {PERSON:2}, \"he went to {FULL:3}'s place.\"",
+    "According to {TITLE:2} {LAST:2}, the file was sent to Abraham Lincoln High School in {CITY}.",
+    "{PERSON} was admitted to Johns Hopkins Hospital and later moved to {CITY}.",
+    "The {LAST} family moved to {ADDRESS} in 2019.",
+    "When asked, {FULL:2} said she had never met {PERSON}.",
+    "The mayor of {CITY} handed the award to {FULL}.",
+    "{FIRST} and {FIRST:2} got married on {DATE} in {CITY}.",
+    "The Bill & Melinda Gates Foundation will publish the study on {DATE}.",
+    "\"Call me on {PHONE},\" {FIRST} texted.",
+    "Born on {DOB} in {CITY}, {FULL} was raised by her grandparents.",
+    "{TITLE} {FULL}, of {ADDRESS}, is summoned on {DATE} at {TIME}.",
+    "{COMPANY}, headquartered at {COMPANY_ADDR}, employs 250 people.",
+    "{PERSON} ({EMAIL}) runs the project with {PERSON:2}.",
+    "The witness, {FULL:3}, recognised the car with plate {PLATE}.",
+    "My neighbour {FIRST:3} lent me his drill.",
+    "I have worked with {FULL:2} for three years at {COMPANY}.",
+    "Her name is {FULL:2} and she lives at {ADDRESS:2}.",
+)
+NOTES_HEAD_FR = ("Compte rendu de réunion du {DATE}", "Notes CRM - client {CUSTID}", "Transmissions infirmières du {DATE}",
+                 "Réunion d'équipe", "Entretien annuel - {FULL}", "Suivi dossier {FILEID}")
+NOTES_HEAD_EN = ("Meeting minutes {DATE}", "CRM notes - customer {CUSTID}", "Nursing handover {DATE}", "Team sync",
+                 "Performance review - {FULL}", "Case follow-up {FILEID}")
+NOTES_FR = (
+    "{PERSON} prend en charge la relance de {COMPANY}.", "Appeler {TITLE:2} {LAST:2} au {PHONE:2} avant vendredi.",
+    "Nouvelle adresse du client : {ADDRESS}", "{FIRST} en congé jusqu'au {DATE}.", "Prochaine réunion le {DATE} à {TIME}.",
+    "Le patient {FULL:3} (né le {DOB:3}) se plaint de douleurs.", "Ticket {TICKET} clos par {FIRST:2}.",
+    "Mot de passe du compte partagé : {PASSWORD}", "Version {VERSION} déployée par {PERSON:2}.",
+    "Envoyer le contrat {CONTRACT} à {EMAIL}.", "{LAST} demande un remboursement sur l'IBAN {IBAN}.",
+)
+NOTES_EN = (
+    "{PERSON} to chase {COMPANY}.", "Call {TITLE:2} {LAST:2} on {PHONE:2} before Friday.",
+    "Customer's new address: {ADDRESS}", "{FIRST} on leave until {DATE}.", "Next meeting {DATE} at {TIME}.",
+    "Patient {FULL:3} (DOB {DOB:3}) complains of pain.", "Ticket {TICKET} closed by {FIRST:2}.",
+    "Shared account password: {PASSWORD}", "Version {VERSION} deployed by {PERSON:2}.",
+    "Send contract {CONTRACT} to {EMAIL}.", "{LAST} asks for a refund to IBAN {IBAN}.",
+)
+SMS_FR = (
+    "t'es où ?", "je suis chez {FIRST:3}", "mon adresse c'est {ADDRESS}", "appelle {FIRST:3} au {PHONE:3}",
+    "tu peux me renvoyer le code wifi ? c'est {PASSWORD} non ?", "rdv {DATE} à {TIME} devant la gare",
+    "{FULL:3} m'a donné ton numéro", "mon nouveau num : {PHONE}", "envoie sur {EMAIL}", "ok merci {FIRST:2}",
+    "c'est l'anniv de {FIRST:3} le {DOB:3}", "mon iban {IBAN}", "bisous", "la plaque c'est {PLATE}",
+)
+SMS_EN = (
+    "where are you?", "i'm at {FIRST:3}'s", "my address is {ADDRESS}", "call {FIRST:3} on {PHONE:3}",
+    "can you resend the wifi code? it's {PASSWORD} right?", "meet {DATE} at {TIME} by the station",
+    "{FULL:3} gave me your number", "new number: {PHONE}", "send it to {EMAIL}", "ok thanks {FIRST:2}",
+    "it's {FIRST:3}'s birthday, born {DOB:3}", "my iban {IBAN}", "love you", "plate is {PLATE}",
+)
+
 KINDS = (
     ("email", email, 14), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
     ("csv", csv_table, 6), ("markdown", markdown_table, 5), ("config", config, 5), ("logs", logs, 4),
-    ("pdf", letter, 6), ("sentences", sentences, 19),
+    ("pdf", letter, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
+    ("messages", messages, 4),
 )

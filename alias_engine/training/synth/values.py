@@ -314,12 +314,12 @@ def identifier(rng: random.Random, kind: str, name: Name | None) -> str:
         return f"{rand_str(rng, string.ascii_uppercase, rng.randint(1, 2))}-{rand_str(rng, string.ascii_uppercase, 2)} {rng.randint(1, 9999)}"
     prefixes = {
         "customer": ("CUST-", "C", "CL", "CLI-", "", "", "K"),
-        "patient": ("PAT-", "P", "IPP ", "", ""),
+        "patient": ("PAT-", "P", "", "", "H"),
         "employee": ("E", "EMP-", "", "MAT"),
         "member": ("M", "ADH-", "", "MBR"),
         "policy": ("POL-", "", "AX", "PO"),
         "contract": ("CT", "CTR-", "", "CONT-"),
-        "file": ("", "", "DOS-", "RG "),
+        "file": ("", "", "DOS-", "D"),
         "account": ("", "ACC-", ""),
         "student": ("", "ETU", "S"),
         "benefit": ("", ""),
