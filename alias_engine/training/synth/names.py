@@ -143,7 +143,10 @@ def random_name(rng: random.Random, fakers: Fakers, lang: str) -> Name:
         if a != b:
             first = f"{a}-{b}"
     elif x < 0.12:
-        last = f"{rng.choice(PARTICLES)} {last}".replace("d' ", "d'")
+        particle = rng.choice(PARTICLES)
+        if particle == "d'":
+            particle = "d'" if last[:1] in "AEIOUÉ" else "de"
+        last = f"{particle} {last}".replace("d' ", "d'")
     elif x < 0.17:
         other = _faker_name(rng, fakers, rng.choice(("fr_FR", "es_ES", "pt_BR", "en_GB")), female)[1]
         if other != last:

@@ -8,6 +8,7 @@ import string
 
 from stdnum import iban as std_iban
 from stdnum import luhn
+from stdnum.es import ccc as std_ccc
 from stdnum.fr import nir as std_nir
 from stdnum.us import ssn as std_ssn
 
@@ -131,6 +132,10 @@ def iban(rng: random.Random, valid: bool = True) -> str:
         bban = _bban(rng, structure)
         if cc in ("FR", "MC") and rng.random() < 0.8:
             bban = bban[:10] + _digits(rng, 11) + bban[21:]
+        elif cc == "BE":
+            bban = bban[:10] + f"{int(bban[:10]) % 97 or 97:02d}"
+        elif cc == "ES":
+            bban = bban[:8] + std_ccc.calc_check_digits(bban) + bban[10:]
         check = std_iban.calc_check_digits(cc + "00" + bban)
         number = cc + check + bban
         if std_iban.is_valid(number):
