@@ -1,0 +1,179 @@
+"""IBAN, NIR, SSN, NINO and card numbers: patterns from rules/identifiers.json, confirmed by a validator.
+
+A candidate becomes a span only when its validator (alias_engine/validators)
+accepts it; a value of the right shape that fails its checksum is left to the
+keyword rules, which mask it as unverified when the context says what it is.
+Each pattern is tried at every position (`overlapped=True`) so that a false
+start cannot hide a real value; the patterns are bounded and anchored by
+look-behinds, so the cost stays linear in the length of the text.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from ..errors import AliasEngineError
+from ..labels import LABELS
+from ..spans import Span
+from ..validators import VALIDATORS, iban
+
+RULES_FILE = "identifiers.json"
+_WORD_CHAR = regex.compile(r"[\p{L}\p{N}_]")
+
+
+@dataclass(frozen=True)
+class IdentifierRule:
+    """One kind of identifier: its label, validator, score and compiled patterns."""
+
+    name: str
+    label: str
+    validator: str
+    score: float
+    langs: frozenset[str]
+    patterns: tuple[regex.Pattern, ...]
+    negative_context: bool
+
+    def applies_to(self, lang: str) -> bool:
+        return "*" in self.langs or lang in self.langs
+
+
+@dataclass(frozen=True)
+class IdentifierRules:
+    """Everything compiled from rules/identifiers.json."""
+
+    rules: tuple[IdentifierRule, ...]
+    negative_context: regex.Pattern | None
+    context_window: int
+
+
+def _rules_error(path: Path, message: str) -> AliasEngineError:
+    try:  # the glue module owns the error type of rule files
+        from .rules import RulesError
+    except ImportError:  # pragma: no cover - only while the glue module is being rewritten
+        RulesError = AliasEngineError  # noqa: N806
+    return RulesError(f"{path}: {message}")
+
+
+def _field(path: Path, entry: dict, key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in entry:
+        raise _rules_error(path, f"identifier {entry.get('name', '?')!r} lacks {key!r}")
+    value = entry[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise _rules_error(path, f"{key!r} of identifier {entry.get('name', '?')!r} has the wrong type")
+    return value
+
+
+def _compile(path: Path, pattern: str, flags: int = 0) -> regex.Pattern:
+    try:
+        return regex.compile(pattern, flags | regex.VERSION1)
+    except regex.error as exc:
+        raise _rules_error(path, f"bad pattern {pattern!r}: {exc}") from None
+
+
+def _parse_rule(path: Path, entry: Any) -> IdentifierRule:
+    if not isinstance(entry, dict):
+        raise _rules_error(path, "every item of 'identifiers' must be an object")
+    name = _field(path, entry, "name", str)
+    label = _field(path, entry, "label", str)
+    if label not in LABELS:
+        raise _rules_error(path, f"identifier {name!r}: unknown label {label!r}")
+    validator = _field(path, entry, "validator", str)
+    if validator not in VALIDATORS:
+        raise _rules_error(path, f"identifier {name!r}: unknown validator {validator!r}; "
+                                 f"known: {', '.join(sorted(VALIDATORS))}")
+    score = float(_field(path, entry, "score", (int, float)))
+    if not 0.0 <= score <= 1.0:
+        raise _rules_error(path, f"identifier {name!r}: score must be between 0 and 1")
+    langs = _field(path, entry, "langs", list)
+    patterns = _field(path, entry, "patterns", list)
+    if not patterns or not all(isinstance(p, str) for p in patterns + langs):
+        raise _rules_error(path, f"identifier {name!r}: 'patterns' and 'langs' must be lists of strings")
+    return IdentifierRule(name, label, validator, score, frozenset(langs),
+                          tuple(_compile(path, p) for p in patterns),
+                          bool(entry.get("negative_context", False)))
+
+
+def _negative_context(path: Path, data: dict) -> regex.Pattern | None:
+    """`keyword (filler)* punctuation* END`, matched against the text just before a candidate."""
+    keywords = data.get("negative_keywords", [])
+    fillers = data.get("negative_fillers", [])
+    if not all(isinstance(w, str) and w for w in keywords + fillers):
+        raise _rules_error(path, "'negative_keywords' and 'negative_fillers' must be lists of non-empty strings")
+    if not keywords:
+        return None
+
+    def alternatives(words: list[str]) -> str:
+        return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+    sep = r"[\s:#.,()\-]*"
+    filler = rf"(?:{sep}(?:{alternatives(fillers)})(?![\p{{L}}\p{{N}}]))*" if fillers else ""
+    return _compile(path, rf"(?<![\p{{L}}\p{{N}}])(?:{alternatives(keywords)})(?![\p{{L}}\p{{N}}]){filler}{sep}$",
+                    regex.IGNORECASE)
+
+
+def load_identifier_rules(rules_dir: Path) -> IdentifierRules:
+    """Read and compile `rules_dir`/identifiers.json; raise RulesError when it is missing or malformed."""
+    path = Path(rules_dir) / RULES_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise _rules_error(path, "rules file not found") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _rules_error(path, f"cannot read rules file: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("identifiers"), list):
+        raise _rules_error(path, "expected an object with an 'identifiers' list")
+    window = data.get("context_window", 40)
+    if not isinstance(window, int) or isinstance(window, bool) or not 0 <= window <= 1000:
+        raise _rules_error(path, "'context_window' must be an integer between 0 and 1000")
+    rules = tuple(_parse_rule(path, entry) for entry in data["identifiers"])
+    return IdentifierRules(rules, _negative_context(path, data), window)
+
+
+def _fit_iban(text: str, start: int, end: int) -> int | None:
+    """End of the IBAN starting at `start`: after as many characters as its country has, at a boundary."""
+    length = iban.expected_length(text[start:start + 2])
+    if length is None:
+        return None
+    seen = 0
+    for pos in range(start, end):
+        if text[pos].isalnum():
+            seen += 1
+            if seen == length:
+                stop = pos + 1
+                if stop < len(text) and _WORD_CHAR.match(text, stop):
+                    return None
+                return stop
+    return None
+
+
+def _after_negative_keyword(text: str, start: int, rules: IdentifierRules) -> bool:
+    if rules.negative_context is None:
+        return False
+    return rules.negative_context.search(text, max(0, start - rules.context_window), start) is not None
+
+
+def find_identifiers(text: str, lang: str, rules: IdentifierRules) -> list[Span]:
+    """Validated IBAN, NIR, SSN, NINO and card-number spans in `text` (normalised), sorted; may overlap across kinds."""
+    found: set[Span] = set()
+    for rule in rules.rules:
+        if not rule.applies_to(lang):
+            continue
+        is_valid = VALIDATORS[rule.validator].is_valid
+        for pattern in rule.patterns:
+            for match in pattern.finditer(text, overlapped=True):
+                start, end = match.span()
+                if rule.validator == "iban":
+                    end = _fit_iban(text, start, end)
+                    if end is None:
+                        continue
+                if not is_valid(text[start:end]):
+                    continue
+                if rule.negative_context and _after_negative_keyword(text, start, rules):
+                    continue
+                found.add(Span(start, end, rule.label, rule.score, "validator"))
+    return sorted(found)
