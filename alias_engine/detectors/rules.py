@@ -1,16 +1,29 @@
-"""Rule files → compiled rules, and the one entry point that runs every rule detector."""
+"""Rule files → compiled rules, and the one entry point that runs every rule detector.
+
+`load_rules(rules_dir)` reads rules/common.json, fr.json, en.json (patterns,
+value shapes, keyword rules) and identifiers.json (checksum-validated
+identifiers) once; `detect_with_rules(text, lang, rules)` runs the identifier,
+pattern and keyword detectors on the normalised text and returns their
+candidates for the merger. Schema and how to add a rule: docs/rules.md.
+"""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+import regex
 
 from ..errors import AliasEngineError
 from ..spans import Span
+from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
+from .keywords import KeywordRules, find_keyword_spans, load_keyword_rules
+from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
 
-RULE_FILES = ("common.json", "fr.json", "en.json")
+COMMON_FILE = "common.json"
+LANGUAGE_FILES = ("fr.json", "en.json")
+LANGUAGE_KEYS = frozenset({"lang", "description", "keyword_rules"})
 
 
 class RulesError(AliasEngineError):
@@ -19,9 +32,11 @@ class RulesError(AliasEngineError):
 
 @dataclass(frozen=True)
 class Rules:
-    """Everything compiled once from rules/*.json."""
+    """Everything compiled once from the rules directory; keyword rules of all languages together."""
 
-    raw: tuple[tuple[str, Any], ...]
+    identifiers: IdentifierRules
+    patterns: PatternRules
+    keywords: KeywordRules
 
 
 def read_rule_file(path: Path) -> dict:
@@ -37,13 +52,52 @@ def read_rule_file(path: Path) -> dict:
 
 
 def load_rules(rules_dir: Path) -> Rules:
-    """Read and compile rules/*.json; raise RulesError on a missing or malformed file."""
+    """Read and compile every rules file of `rules_dir`; RulesError on a missing or malformed one."""
     rules_dir = Path(rules_dir)
     if not rules_dir.is_dir():
         raise RulesError(f"rules directory not found: {rules_dir}")
-    return Rules(tuple((name, read_rule_file(rules_dir / name)) for name in RULE_FILES))
+    identifiers = load_identifier_rules(rules_dir)
+    common_path = rules_dir / COMMON_FILE
+    common = read_rule_file(common_path)
+    try:
+        rejects = {name: compile_pattern(p, f"rejects.{name}") for name, p in common.get("rejects", {}).items()}
+        patterns = load_pattern_rules(common, rejects["placeholder"])
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RulesError(f"{common_path}: malformed pattern rules ({type(exc).__name__}: {exc})") from None
+    rule_lists = [(COMMON_FILE, common.get("keyword_rules", []))]
+    for name in LANGUAGE_FILES:
+        data = read_rule_file(rules_dir / name)
+        unknown = set(data) - LANGUAGE_KEYS
+        if unknown:
+            raise RulesError(f"{rules_dir / name}: unknown key(s) {', '.join(sorted(unknown))}")
+        rule_lists.append((name, data.get("keyword_rules", [])))
+    try:
+        keywords = load_keyword_rules(rule_lists, common.get("values", {}), common.get("gaps", {}), rejects)
+    except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
+        raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
+    return Rules(identifiers, patterns, keywords)
 
 
 def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
-    """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`."""
-    return []
+    """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`.
+
+    Two resolutions happen here because only the rules know about them: a URL
+    that points at a person swallows the e-mail, IP or token written inside it
+    (the URL is the span), and suppress rules (switchboard, SIRET, invoice
+    number) remove the candidates in the value they cover.
+    """
+    candidates = find_identifiers(text, lang, rules.identifiers)
+    candidates += find_patterns(text, lang, rules.patterns)
+    keyword_spans, suppressions = find_keyword_spans(text, rules.keywords)
+    candidates += keyword_spans
+    candidates = _inside_urls_removed(candidates)
+    if suppressions:
+        candidates = [s for s in candidates if not any(z.removes(s) for z in suppressions)]
+    return candidates
+
+
+def _inside_urls_removed(spans: list[Span]) -> list[Span]:
+    urls = sorted((s.start, s.end) for s in spans if s.label == "URL")
+    if not urls:
+        return spans
+    return [s for s in spans if s.label == "URL" or not any(a <= s.start and s.end <= b for a, b in urls)]

@@ -1,0 +1,279 @@
+"""Keyword-triggered rules: a keyword, a short gap, then a value of the right shape.
+
+The rules are data (the "keyword_rules", "values", "gaps" and "rejects" sections
+of rules/*.json, schema in docs/rules.md). All keywords of all files are joined
+into one trigger regex, so the text is scanned once; each keyword hit then tries
+the value shapes of its rules right after it. A rule either labels the value
+(source "keyword"; `verified=False` when the value's validator rejects it: the
+context says what it is, so it is masked anyway) or, with "suppress", marks the
+value as not personal data (a company switchboard, a SIRET, an invoice number).
+"""
+
+from __future__ import annotations
+
+import datetime
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import phonenumbers
+import regex
+
+from ..labels import LABELS
+from ..spans import Span
+from ..validators import VALIDATORS
+
+RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "gap", "max_gap", "score", "validator"})
+DEFAULT_GAP = "default"
+DEFAULT_MAX_GAP = 20
+DEFAULT_SCORE = 0.9
+# What may follow a value: it must end at a word boundary.
+_VALUE_END = r"(?![\p{L}\p{N}_])"
+_DIGITS = regex.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class ValueShape:
+    name: str
+    validator: Callable[[str], bool] | None
+    reject: regex.Pattern | None
+
+
+@dataclass(frozen=True)
+class KeywordRule:
+    label: str | None                 # None for a suppress rule
+    suppress: frozenset[str]          # labels a suppress rule removes ("*": all)
+    matchers: tuple[tuple[regex.Pattern, ValueShape], ...]  # gap + value, anchored after the keyword
+    max_gap: int
+    score: float
+
+
+@dataclass(frozen=True)
+class KeywordRules:
+    trigger: regex.Pattern | None
+    by_key: dict[str, tuple[int, ...]]
+    rules: tuple[KeywordRule, ...]
+
+
+@dataclass(frozen=True)
+class Suppression:
+    start: int
+    end: int
+    labels: frozenset[str]
+
+    def removes(self, span: Span) -> bool:
+        return span.start < self.end and self.start < span.end and \
+            ("*" in self.labels or span.label in self.labels)
+
+
+# --- validators named in the rules -------------------------------------------
+
+def is_valid_date(value: str) -> bool:
+    """A calendar date: d/m/y or m/d/y or y-m-d when numeric, a day 1–31 and a plausible year otherwise."""
+    numbers = [int(n) for n in _DIGITS.findall(value)]
+    if len(numbers) == 3:
+        a, b, c = numbers
+        if a > 31:
+            candidates = [(a, b, c)]
+        else:
+            year = c if c >= 100 else 2000 + c if c <= 30 else 1900 + c
+            candidates = [(year, b, a), (year, a, b)]
+        for year, month, day in candidates:
+            try:
+                datetime.date(year, month, day)
+            except ValueError:
+                continue
+            return 1850 <= year <= 2100
+        return False
+    if len(numbers) == 2:
+        day, year = numbers
+        return 1 <= day <= 31 and 1850 <= year <= 2100
+    return False
+
+
+def is_possible_phone(value: str) -> bool:
+    """phonenumbers calls the number possible in FR, GB or US (or for its +CC)."""
+    for region in ("FR", "GB", "US"):
+        try:
+            if phonenumbers.is_possible_number(phonenumbers.parse(value, region)):
+                return True
+        except phonenumbers.NumberParseException:
+            continue
+    return False
+
+
+BUILTIN_VALIDATORS: dict[str, Callable[[str], bool]] = {"date": is_valid_date, "phone": is_possible_phone}
+
+
+def get_validator(name: str) -> Callable[[str], bool]:
+    if name in BUILTIN_VALIDATORS:
+        return BUILTIN_VALIDATORS[name]
+    if name in VALIDATORS:
+        return VALIDATORS[name].is_valid
+    known = sorted(set(BUILTIN_VALIDATORS) | set(VALIDATORS))
+    raise ValueError(f"unknown validator {name!r}; known: {', '.join(known)}")
+
+
+# --- keywords ------------------------------------------------------------------
+
+def _strip_accents(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+def fold_keyword(text: str) -> str:
+    """The key under which a keyword and every text it matches are the same."""
+    text = _strip_accents(text).casefold().replace("º", "°").replace("’", "'").replace(".", "")
+    return " ".join(text.split())
+
+
+def keyword_regex(keyword: str) -> str:
+    """A regex for `keyword`: accents, case (unless all capitals), spacing and dots are lenient."""
+    parts = []
+    for ch in keyword:
+        if ch.isspace():
+            parts.append(r"\s+")
+        elif ch in "°º":
+            parts.append("[°º]")
+        elif ch in "'’":
+            parts.append("['’]")
+        elif ch == ".":
+            parts.append(r"\.?")
+        else:
+            base = _strip_accents(ch)
+            parts.append(f"[{ch}{base}]" if base and base != ch else regex.escape(ch))
+    body = "".join(parts)
+    # An acronym written in capitals (NIR, SSN, IBAN, CB) only matches in capitals: "Iban" is a first name.
+    body = f"(?-i:{body})" if keyword.isupper() and sum(c.isalpha() for c in keyword) >= 2 else f"(?i:{body})"
+    if keyword[0].isalnum():
+        body = r"(?<![\p{L}\p{N}])" + body
+    if keyword[-1].isalnum():
+        body += r"(?![\p{L}\p{N}])"
+    return body
+
+
+def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gaps: dict,
+                       rejects: dict[str, regex.Pattern]) -> KeywordRules:
+    """Compile keyword rules; ValueError naming the faulty rule on any schema error."""
+    shapes = _load_values(values, rejects)
+    gap_patterns = {name: pattern for name, pattern in gaps.items()}
+    rules: list[KeywordRule] = []
+    by_key: dict[str, list[int]] = {}
+    keyword_patterns: dict[str, str] = {}
+    for origin, rule_list in rule_lists:
+        if not isinstance(rule_list, list):
+            raise ValueError(f"{origin}: keyword_rules must be a list")
+        for i, raw in enumerate(rule_list):
+            where = f"{origin}[{i}]"
+            rule = _load_rule(raw, where, shapes, gap_patterns)
+            index = len(rules)
+            rules.append(rule)
+            for keyword in raw["keywords"]:
+                if not isinstance(keyword, str) or not keyword.strip():
+                    raise ValueError(f"{where}: keywords must be non-empty strings")
+                by_key.setdefault(fold_keyword(keyword), []).append(index)
+                keyword_patterns[keyword] = keyword_regex(keyword)
+    # Longest keywords first: "numéro de sécurité sociale" wins over "numéro" at the same place.
+    ordered = sorted(keyword_patterns, key=lambda k: (-len(k), k))
+    trigger = regex.compile("|".join(keyword_patterns[k] for k in ordered)) if ordered else None
+    return KeywordRules(trigger, {k: tuple(v) for k, v in by_key.items()}, tuple(rules))
+
+
+def _load_values(values: dict, rejects: dict[str, regex.Pattern]) -> dict[str, tuple[str, ValueShape]]:
+    shapes = {}
+    for name, spec in values.items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("pattern"), str):
+            raise ValueError(f"values.{name}: needs a \"pattern\" string")
+        unknown = set(spec) - {"pattern", "validator", "reject"}
+        if unknown:
+            raise ValueError(f"values.{name}: unknown key(s) {', '.join(sorted(unknown))}")
+        validator = get_validator(spec["validator"]) if spec.get("validator") else None
+        reject = None
+        if spec.get("reject"):
+            if spec["reject"] not in rejects:
+                raise ValueError(f"values.{name}: unknown reject {spec['reject']!r}")
+            reject = rejects[spec["reject"]]
+        shapes[name] = (spec["pattern"], ValueShape(name, validator, reject))
+    return shapes
+
+
+def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]],
+               gaps: dict[str, str]) -> KeywordRule:
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: a keyword rule must be an object")
+    unknown = set(raw) - RULE_KEYS
+    if unknown:
+        raise ValueError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    label, suppress = raw.get("label"), raw.get("suppress")
+    if (label is None) == (suppress is None):
+        raise ValueError(f"{where}: give exactly one of \"label\" and \"suppress\"")
+    if label is not None and label not in LABELS:
+        raise ValueError(f"{where}: unknown label {label!r}")
+    suppress = frozenset(suppress or ())
+    if suppress - set(LABELS) - {"*"}:
+        raise ValueError(f"{where}: unknown label(s) in suppress: {', '.join(sorted(suppress - set(LABELS) - {'*'}))}")
+    if not isinstance(raw.get("keywords"), list) or not raw["keywords"]:
+        raise ValueError(f"{where}: \"keywords\" must be a non-empty list")
+    names = raw.get("values")
+    if not isinstance(names, list) or not names:
+        raise ValueError(f"{where}: \"values\" must be a non-empty list of value names")
+    gap_name = raw.get("gap", DEFAULT_GAP)
+    if gap_name not in gaps:
+        raise ValueError(f"{where}: unknown gap {gap_name!r}")
+    override = get_validator(raw["validator"]) if raw.get("validator") else None
+    matchers = []
+    for name in names:
+        if name not in shapes:
+            raise ValueError(f"{where}: unknown value {name!r}")
+        pattern, shape = shapes[name]
+        if override is not None:
+            shape = ValueShape(shape.name, override, shape.reject)
+        try:
+            compiled = regex.compile(f"(?:{gaps[gap_name]})(?P<value>{pattern}){_VALUE_END}")
+        except regex.error as exc:
+            raise ValueError(f"{where}: value {name!r} with gap {gap_name!r} is not a valid regex: {exc}") from None
+        matchers.append((compiled, shape))
+    max_gap, score = raw.get("max_gap", DEFAULT_MAX_GAP), raw.get("score", DEFAULT_SCORE)
+    if not isinstance(max_gap, int) or max_gap < 0:
+        raise ValueError(f"{where}: max_gap must be a non-negative integer")
+    if not isinstance(score, (int, float)) or not 0 <= score <= 1:
+        raise ValueError(f"{where}: score must be between 0 and 1")
+    return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score))
+
+
+# --- detection -------------------------------------------------------------------
+
+def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[Suppression]]:
+    """Spans labelled by keyword rules, and the regions that suppress rules clear."""
+    spans: list[Span] = []
+    suppressions: list[Suppression] = []
+    if rules.trigger is None:
+        return spans, suppressions
+    for hit in rules.trigger.finditer(text):
+        for index in rules.by_key.get(fold_keyword(hit.group()), ()):
+            rule = rules.rules[index]
+            found = _match_value(text, hit.end(), rule)
+            if found is None:
+                continue
+            start, end, verified = found
+            if rule.label is None:
+                suppressions.append(Suppression(start, end, rule.suppress))
+            else:
+                spans.append(Span(start, end, rule.label, rule.score, "keyword", verified))
+    return spans, suppressions
+
+
+def _match_value(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:
+    """The longest value right after `pos` (within the rule's gap) and whether it validates."""
+    best: tuple[int, int, bool] | None = None
+    for matcher, shape in rule.matchers:
+        m = matcher.match(text, pos)
+        if m is None or m.start("value") - pos > rule.max_gap:
+            continue
+        group = "span" if "span" in matcher.groupindex and m.group("span") is not None else "value"
+        start, end = m.span(group)
+        value = text[start:end]
+        if start == end or (shape.reject is not None and shape.reject.fullmatch(value)):
+            continue
+        if best is None or end - start > best[1] - best[0]:
+            best = (start, end, shape.validator(value) if shape.validator else True)
+    return best

@@ -1,0 +1,243 @@
+"""Pattern detectors: EMAIL, PHONE, IP_ADDRESS, URL (of a person) and SECRET formats.
+
+Every regex and word list comes from the "email", "phone", "ip", "url" and
+"secret" sections of rules/common.json (schema in docs/rules.md); this module
+holds only the logic that a regex cannot express (phone metadata, IP parsing,
+URL classification).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+import phonenumbers
+import regex
+
+from ..spans import Span
+
+# Characters never part of a URL's end: "see https://x.org/a." ends before the dot.
+_URL_TRAILING = ".,;:!?'\")]}>*"
+
+
+@dataclass(frozen=True)
+class PatternRules:
+    email: regex.Pattern
+    email_score: float
+    phone_window: regex.Pattern
+    phone_regions: dict[str, tuple[str, ...]]
+    phone_valid_score: float
+    phone_possible_score: float
+    phone_possible_shapes: tuple[regex.Pattern, ...]
+    ipv4: regex.Pattern
+    ipv6: regex.Pattern
+    ip_version_before: regex.Pattern
+    ip_version_after: regex.Pattern
+    ip_score: float
+    url: regex.Pattern
+    url_score: float
+    public_hosts: frozenset[str]
+    social_hosts: frozenset[str]
+    social_generic_paths: frozenset[str]
+    file_share_hosts: frozenset[str]
+    personal_host_suffixes: tuple[str, ...]
+    person_path: regex.Pattern
+    person_query_keys: frozenset[str]
+    secret_formats: tuple[tuple[str, regex.Pattern], ...]
+    secret_reject: regex.Pattern
+    secret_score: float
+
+
+def compile_pattern(pattern: str, where: str) -> regex.Pattern:
+    """Compile one rules regex; a bad one raises ValueError naming where it is."""
+    if not isinstance(pattern, str):
+        raise ValueError(f"{where}: a regex must be a string")
+    try:
+        return regex.compile(pattern)
+    except regex.error as exc:
+        raise ValueError(f"{where}: invalid regex: {exc}") from None
+
+
+def load_pattern_rules(common: dict, secret_reject: regex.Pattern) -> PatternRules:
+    """Compile the pattern sections of common.json; KeyError/ValueError/TypeError on a bad file."""
+    email, phone, ip, url, secret = (common[k] for k in ("email", "phone", "ip", "url", "secret"))
+    return PatternRules(
+        email=compile_pattern(email["pattern"], "email.pattern"),
+        email_score=float(email["score"]),
+        phone_window=compile_pattern(phone["window"], "phone.window"),
+        phone_regions={lang: tuple(regions) for lang, regions in phone["regions"].items()},
+        phone_valid_score=float(phone["valid_score"]),
+        phone_possible_score=float(phone["possible_score"]),
+        phone_possible_shapes=tuple(compile_pattern(p, "phone.possible_shapes")
+                                    for p in phone["possible_shapes"]),
+        ipv4=compile_pattern(ip["ipv4"], "ip.ipv4"),
+        ipv6=compile_pattern(ip["ipv6"], "ip.ipv6"),
+        ip_version_before=compile_pattern(ip["version_before"], "ip.version_before"),
+        ip_version_after=compile_pattern(ip["version_after"], "ip.version_after"),
+        ip_score=float(ip["score"]),
+        url=compile_pattern(url["pattern"], "url.pattern"),
+        url_score=float(url["score"]),
+        public_hosts=frozenset(h.lower() for h in url["public_hosts"]),
+        social_hosts=frozenset(h.lower() for h in url["social_hosts"]),
+        social_generic_paths=frozenset(p.lower() for p in url["social_generic_paths"]),
+        file_share_hosts=frozenset(h.lower() for h in url["file_share_hosts"]),
+        personal_host_suffixes=tuple(h.lower() for h in url["personal_host_suffixes"]),
+        person_path=compile_pattern(url["person_path"], "url.person_path"),
+        person_query_keys=frozenset(k.lower() for k in url["person_query_keys"]),
+        secret_formats=tuple((f["name"], compile_pattern(f["pattern"], f"secret.formats.{f['name']}"))
+                             for f in secret["formats"]),
+        secret_reject=secret_reject,
+        secret_score=float(secret["score"]),
+    )
+
+
+def find_patterns(text: str, lang: str, rules: PatternRules) -> list[Span]:
+    """Candidates of every pattern detector in `text` (possibly overlapping)."""
+    return [*find_emails(text, rules), *find_phones(text, lang, rules), *find_ips(text, rules),
+            *find_urls(text, rules), *find_secrets(text, rules)]
+
+
+# --- EMAIL -------------------------------------------------------------------
+
+def find_emails(text: str, rules: PatternRules) -> list[Span]:
+    spans = []
+    for m in rules.email.finditer(text):
+        local, _, domain = m.group().rpartition("@")
+        if len(local) <= 64 and len(m.group()) <= 254 and all(len(label) <= 63 for label in domain.split(".")):
+            spans.append(Span(m.start(), m.end(), "EMAIL", rules.email_score, "validator"))
+    return spans
+
+
+# --- PHONE -------------------------------------------------------------------
+# Leniency: a number phonenumbers calls VALID for one of the regions (or for its
+# +CC) is a "validator" span. A number that is only POSSIBLE (right length, not
+# in an allocated range: fictional 07700 900xxx, new ranges, a typo) is kept as a
+# "pattern" span only when its written form has a national shape of the rules
+# ("0" + 9 digits in pairs, a UK trunk format, a NANP (NXX) NXX-XXXX, or a +CC
+# prefix): POSSIBLE alone also accepts invoice numbers such as 2024-00123.
+
+def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
+    regions = rules.phone_regions.get(lang) or next(iter(rules.phone_regions.values()))
+    spans: list[Span] = []
+    for window in rules.phone_window.finditer(text):
+        # A little context on each side lets the matcher reject numbers glued to words.
+        lo, hi = max(0, window.start() - 2), min(len(text), window.end() + 2)
+        chunk = text[lo:hi]
+        found: list[tuple[int, int, bool]] = []
+        for leniency in (phonenumbers.Leniency.VALID, phonenumbers.Leniency.POSSIBLE):
+            for region in regions:
+                for match in phonenumbers.PhoneNumberMatcher(chunk, region, leniency=leniency):
+                    start, end = match.start + lo, match.end + lo
+                    if any(s < end and start < e for s, e, _ in found):
+                        continue
+                    valid = leniency == phonenumbers.Leniency.VALID
+                    if not valid and not any(p.fullmatch(match.raw_string) for p in rules.phone_possible_shapes):
+                        continue
+                    found.append((start, end, valid))
+        for start, end, valid in found:
+            if valid:
+                spans.append(Span(start, end, "PHONE", rules.phone_valid_score, "validator"))
+            else:
+                spans.append(Span(start, end, "PHONE", rules.phone_possible_score, "pattern"))
+    return spans
+
+
+# --- IP_ADDRESS --------------------------------------------------------------
+
+def _is_version(text: str, start: int, end: int, rules: PatternRules) -> bool:
+    before = text[max(0, start - 24):start]
+    after = text[end:end + 16]
+    return bool(rules.ip_version_before.search(before) or rules.ip_version_after.search(after))
+
+
+def find_ips(text: str, rules: PatternRules) -> list[Span]:
+    spans = []
+    for m in rules.ipv4.finditer(text):
+        if not _is_version(text, m.start(), m.end(), rules):
+            spans.append(Span(m.start(), m.end(), "IP_ADDRESS", rules.ip_score, "validator"))
+    for m in rules.ipv6.finditer(text):
+        value = m.group().rstrip(".")
+        end = m.start() + len(value)
+        try:
+            address = ipaddress.IPv6Address(value)
+        except ValueError:
+            continue
+        groups = [g for g in value.split(":") if g]
+        if address.is_unspecified or len(groups) < 2 or (len(groups) < 3 and not any(c.isdigit() for c in value)):
+            continue
+        if not _is_version(text, m.start(), end, rules):
+            spans.append(Span(m.start(), end, "IP_ADDRESS", rules.ip_score, "validator"))
+    return spans
+
+
+# --- URL ---------------------------------------------------------------------
+
+def _trim_url(url: str) -> str:
+    while url and url[-1] in _URL_TRAILING:
+        closer = url[-1]
+        opener = {")": "(", "]": "[", "}": "{"}.get(closer)
+        if opener and url.count(opener) >= url.count(closer):
+            break
+        url = url[:-1]
+    return url
+
+
+def _host_in(host: str, hosts: frozenset[str]) -> bool:
+    parts = host.split(".")
+    return any(".".join(parts[i:]) in hosts for i in range(len(parts) - 1))
+
+
+def is_person_url(url: str, rules: PatternRules) -> bool:
+    """True when `url` points at a person: profile, personal site, file share, e-mail or token in it."""
+    try:
+        parts = urlsplit(url if "://" in url else "http://" + url)
+        host = (parts.hostname or "").lower()
+    except ValueError:
+        return False
+    if not host:
+        return False
+    if parts.username:
+        return True
+    query = parse_qsl(parts.query, keep_blank_values=True) + parse_qsl(parts.fragment, keep_blank_values=True)
+    for key, value in query:
+        if (key.lower() in rules.person_query_keys and value) or "@" in unquote(value):
+            return True
+    if "@" in unquote(parts.path) and "/@" not in parts.path:
+        return True
+    if _host_in(host, rules.public_hosts):
+        return False
+    path = parts.path
+    if rules.person_path.search(path):
+        return True
+    first = path.strip("/").split("/")[0].lower()
+    if _host_in(host, rules.social_hosts):
+        return first not in rules.social_generic_paths
+    if _host_in(host, rules.file_share_hosts):
+        return bool(first)
+    host = host.removeprefix("www.")
+    return any(host.endswith("." + s) for s in rules.personal_host_suffixes)
+
+
+def find_urls(text: str, rules: PatternRules) -> list[Span]:
+    spans = []
+    for m in rules.url.finditer(text):
+        url = _trim_url(m.group())
+        if url and is_person_url(url, rules):
+            spans.append(Span(m.start(), m.start() + len(url), "URL", rules.url_score, "pattern"))
+    return spans
+
+
+# --- SECRET ------------------------------------------------------------------
+
+def find_secrets(text: str, rules: PatternRules) -> list[Span]:
+    """Well-known credential formats; a named group "span" narrows the span (a connection string's password)."""
+    spans = []
+    for _name, pattern in rules.secret_formats:
+        for m in pattern.finditer(text):
+            group = "span" if "span" in pattern.groupindex and m.group("span") is not None else 0
+            start, end = m.span(group)
+            if rules.secret_reject.fullmatch(m.group(group)):
+                continue
+            spans.append(Span(start, end, "SECRET", rules.secret_score, "validator"))
+    return spans
