@@ -174,9 +174,22 @@ def presidio_style_address(rng: random.Random, fakers: Fakers) -> str:
     return f"{street} {city} {state} {zipc} {country}"
 
 
+def street_only(rng: random.Random, fakers: Fakers, lang: str) -> str:
+    """Just the street line, as in "I live at 12 Elm Street": still an ADDRESS."""
+    if lang == "fr" and rng.random() < 0.7:
+        return _fr_street(rng, fakers)
+    locale = rng.choice(("en_US", "en_US", "en_GB", "en_AU", "de_DE", "es_ES", "it_IT"))
+    street = fakers.get(locale, rng).street_address()
+    if locale == "en_US" and rng.random() < 0.3:
+        street += rng.choice((" Apt ", " Apt. ", " Suite ", " #")) + str(rng.randint(1, 999))
+    return street
+
+
 def random_address(rng: random.Random, fakers: Fakers, lang: str) -> str:
     r = rng.random()
-    if r < (0.35 if lang == "fr" else 0.12):
+    if r < 0.08:
+        text = street_only(rng, fakers, lang)
+    elif r < (0.38 if lang == "fr" else 0.18):
         text = french_address(rng, fakers, lang)
     elif r < 0.9:
         items = [p[0] for p in ADDRESS_LOCALES]
@@ -189,6 +202,12 @@ def random_address(rng: random.Random, fakers: Fakers, lang: str) -> str:
     else:
         text = presidio_style_address(rng, fakers)
     return text.strip(" \n,.;:-")
+
+
+def zip_code(rng: random.Random, fakers: Fakers, lang: str) -> str:
+    if lang == "fr" and rng.random() < 0.7:
+        return rng.choice(FR_CITIES)[0]
+    return fakers.get(rng.choice(("en_US", "en_US", "en_GB", "de_DE", "en_CA")), rng).postcode()
 
 
 def lone_place(rng: random.Random, fakers: Fakers, lang: str) -> str:

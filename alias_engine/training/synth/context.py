@@ -64,6 +64,10 @@ class Ctx:
             return title(rng, p, lang), None
         if key == "ADDRESS":
             return addresses.random_address(rng, fk, lang), "ADDRESS"
+        if key == "STREET":
+            return addresses.street_only(rng, fk, lang), "ADDRESS"
+        if key == "ZIP":
+            return addresses.zip_code(rng, fk, lang), "ADDRESS"
         if key == "EMAIL":
             return values.email(rng, fk, p, negatives.company_domain(self.company())), "EMAIL"
         if key == "PHONE":
@@ -155,6 +159,10 @@ class Ctx:
             return f"{amount} €" if lang == "fr" else f"${amount.replace(',', '.')}"
         if key == "TIME":
             return f"{rng.randint(7, 19)}h{rng.choice(('00', '15', '30', '45'))}" if lang == "fr" else f"{rng.randint(1, 12)}:{rng.choice(('00', '15', '30', '45'))} {rng.choice(('am', 'pm'))}"
+        if key == "EXPIRY":
+            return f"{rng.randint(1, 12):02d}/{rng.randint(25, 31)}"
+        if key == "CVV":
+            return values._digits(rng, 3)
         if key == "NUM":
             return str(rng.randint(2, 500))
         raise KeyError(f"unknown template placeholder {key}")

@@ -495,6 +495,15 @@ SENTENCES_FR = (
     "Dr {LAST} a reçu {FULL:2} en consultation.", "{FULL}, {ADDRESS}, tél. {PHONE}.",
     "Je vis à {CITY} depuis 2015.", "Les bureaux de {COMPANY} sont au {COMPANY_ADDR}.",
     "Mme {LAST} et M. {LAST:2} sont arrivés.", "Ma clé d'API est {APIKEY}, ne la partage pas.",
+    "J'habite au {STREET}.", "Mon code postal est {ZIP}.", "Je voudrais changer mon adresse de facturation pour {ADDRESS}.",
+    "Ma carte {CARD} expire le {EXPIRY}, cryptogramme {CVV}.", "Pouvez-vous augmenter le plafond de ma carte n° {CARD} ?",
+    "Mon adresse IP est {IP}.", "Suivez-moi sur {URL}", "Bonjour, je suis {FIRST} de chez {COMPANY}.",
+    "Écris à {FULL} à l'adresse {EMAIL}.", "Le numéro de {FULL} est le {PHONE}.", "Quel est l'IBAN de {FULL} ? C'est {IBAN}.",
+    "Ma date de naissance est le {DOB}.", "{FULL} habite {ADDRESS}, code d'accès 4B27.",
+    "Le livreur doit déposer le colis au {ADDRESS}.", "Envoie une copie à {TITLE} {LAST} ({EMAIL}).",
+    "{FIRST} {LAST}, tu peux me rappeler ?", "Merci {FIRST} !", "Bien reçu, {PERSON}.",
+    "Mon numéro de permis est {DL}.", "Numéro de passeport de {FULL} : {PASSPORT}.",
+    "Le dossier de {FULL} porte la référence {FILEID}.", "Je suis {FULL}, client n° {CUSTID}.",
 )
 SENTENCES_EN = (
     "My name is {FULL}.", "My name is {FULL} and I live at {ADDRESS}.", "The address of {FULL} is {ADDRESS}.",
@@ -513,6 +522,18 @@ SENTENCES_EN = (
     "Please charge card number {CARD} for {AMOUNT}.", "My driver license is {DL}.", "Visit {URL} for my portfolio.",
     "Could you send the documents to {EMAIL}?", "{FULL}'s passport number is {PASSPORT}.",
     "Your account {ACCOUNT} is now linked to {EMAIL}.", "Reach me at {PHONE} or {EMAIL}.",
+    "I live at {STREET}.", "My zip code is {ZIP}.", "Please update my billing address to {ADDRESS}.",
+    "My card {CARD} expires {EXPIRY}, CVV {CVV}.", "I want to increase the limit on my card # {CARD}.",
+    "My IP is {IP}.", "Follow me on {URL}", "Hi, I'm {FIRST} from {COMPANY}.", "Kindly send it to {EMAIL}.",
+    "{FULL}'s phone is {PHONE}.", "What's {FULL}'s IBAN? It's {IBAN}.", "My date of birth is {DOB}.",
+    "{FULL} lives at {ADDRESS}.", "Deliver the parcel to {ADDRESS}.",
+    "Send a copy to {TITLE} {LAST} ({EMAIL}).", "{FIRST}, can you call me back?", "Thanks {FIRST}!",
+    "Got it, {PERSON}.", "Who is {FULL}?", "Is {FULL} the account holder?", "{TITLE} {FULL} will call you.",
+    "The bank account of {FULL} is {IBAN}.", "I'm {FULL}, customer number {CUSTID}.",
+    "{FULL} from {CITY} won the prize.", "My SSN is {SSN} and my DOB is {DOB}.",
+    "Please wire the money to {IBAN} under the name {FULL}.", "{FULL}'s website is {URL}",
+    "His ip address is {IP} and his username is {USERNAME}.", "Her NI number is {NINO}.",
+    "Can you help {FIRST} with the login {LOGIN}?", "I was born on {DOB} in {CITY}.",
 )
 
 NARRATIVE_FR = (
