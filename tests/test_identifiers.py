@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 from stdnum import luhn
 
-from alias_engine.detectors.identifiers import IdentifierRules, find_identifiers, load_identifier_rules
+from alias_engine.detectors.identifiers import (
+    IdentifierRules,
+    find_identifiers,
+    identifier_candidates,
+    load_identifier_rules,
+)
 from alias_engine.errors import AliasEngineError
 from alias_engine.normalize import normalize
 from alias_engine.validators import card, iban, nino, nir, ssn
@@ -212,3 +217,20 @@ def test_missing_or_unreadable_rules_file(tmp_path):
     (tmp_path / "identifiers.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(AliasEngineError, match="cannot read"):
         load_identifier_rules(tmp_path)
+
+
+def test_candidates_include_values_with_a_bad_checksum(rules):
+    text = "IBAN FR76 3000 6000 0112 3456 7890 188 EUR, NIR 1 85 05 78 006 084 36, carte 4111 1111 1111 1112."
+    candidates = identifier_candidates(text, "fr", rules)
+    shown = {(text[c.start:c.end], c.name, c.valid) for c in candidates}
+    assert ("FR76 3000 6000 0112 3456 7890 188", "iban", False) in shown
+    assert ("1 85 05 78 006 084 36", "nir", False) in shown
+    assert ("4111 1111 1111 1112", "card", False) in shown
+    assert find_identifiers(text, "fr", rules) == []
+    short = "IBAN FR76 3000 6000 0112 3456 7890 18 EUR"
+    assert [short[c.start:c.end] for c in identifier_candidates(short, "fr", rules) if c.name == "iban"] == [
+        "FR76 3000 6000 0112 3456 7890 18"]
+
+
+def test_candidates_skip_negative_context(rules):
+    assert identifier_candidates("Facture n° 4111111111111112", "fr", rules) == []

@@ -157,9 +157,33 @@ def _after_negative_keyword(text: str, start: int, rules: IdentifierRules) -> bo
     return rules.negative_context.search(text, max(0, start - rules.context_window), start) is not None
 
 
-def find_identifiers(text: str, lang: str, rules: IdentifierRules) -> list[Span]:
-    """Validated IBAN, NIR, SSN, NINO and card-number spans in `text` (normalised), sorted; may overlap across kinds."""
-    found: set[Span] = set()
+@dataclass(frozen=True, order=True)
+class IdentifierCandidate:
+    """A value of the right shape for identifier `name`; `valid` when its validator accepts it."""
+
+    start: int
+    end: int
+    name: str
+    label: str
+    valid: bool
+
+
+def _trim_letters(text: str, start: int, end: int) -> int:
+    """Drop trailing groups without a digit (a word after an IBAN of the wrong length)."""
+    while True:
+        cut = max(text.rfind(" ", start, end), text.rfind("-", start, end))
+        if cut <= start or any(ch.isdigit() for ch in text[cut + 1:end]):
+            return end
+        end = cut
+
+
+def identifier_candidates(text: str, lang: str, rules: IdentifierRules) -> list[IdentifierCandidate]:
+    """Every value of an identifier's shape in `text`, valid or not, except those after a negative keyword.
+
+    For the keyword rules: a value that fails its checksum is still masked
+    (unverified) when the context says what it is.
+    """
+    found: set[IdentifierCandidate] = set()
     for rule in rules.rules:
         if not rule.applies_to(lang):
             continue
@@ -168,12 +192,20 @@ def find_identifiers(text: str, lang: str, rules: IdentifierRules) -> list[Span]
             for match in pattern.finditer(text, overlapped=True):
                 start, end = match.span()
                 if rule.validator == "iban":
-                    end = _fit_iban(text, start, end)
-                    if end is None:
-                        continue
-                if not is_valid(text[start:end]):
-                    continue
+                    fitted = _fit_iban(text, start, end)
+                    end = _trim_letters(text, start, end) if fitted is None else fitted
                 if rule.negative_context and _after_negative_keyword(text, start, rules):
                     continue
-                found.add(Span(start, end, rule.label, rule.score, "validator"))
+                found.add(IdentifierCandidate(start, end, rule.name, rule.label, is_valid(text[start:end])))
     return sorted(found)
+
+
+def find_identifiers(text: str, lang: str, rules: IdentifierRules) -> list[Span]:
+    """Validated IBAN, NIR, SSN, NINO and card-number spans in `text` (normalised), sorted.
+
+    Spans of different kinds may overlap (rarely: the same digits valid as two
+    kinds); the merger resolves them.
+    """
+    score = {rule.name: rule.score for rule in rules.rules}
+    return sorted({Span(c.start, c.end, c.label, score[c.name], "validator")
+                   for c in identifier_candidates(text, lang, rules) if c.valid})
