@@ -30,7 +30,8 @@ def generate_one(rng: random.Random, fakers: Fakers, lang: str) -> tuple[str, li
     name, build, _ = rng.choices(KINDS, [k[2] for k in KINDS])[0]
     noisy = rng.random() < 0.3
     doc = Doc(rng, typo_rate=rng.uniform(0.01, 0.06) if noisy else 0.0,
-              spacing_rate=rng.uniform(0.01, 0.05) if noisy and rng.random() < 0.5 else 0.0)
+              spacing_rate=rng.uniform(0.01, 0.05) if noisy and rng.random() < 0.5 else 0.0,
+              hyphen_rate=rng.uniform(0.02, 0.1) if name == "pdf" else 0.0)
     ctx = Ctx(rng, fakers, lang)
     build(doc, ctx)
     text = doc.text()

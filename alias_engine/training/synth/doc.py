@@ -24,8 +24,10 @@ def clean_value(value: str, label: str) -> tuple[str, str, str]:
 class Doc:
     """Accumulates text pieces and labelled spans; `noise` mutates context text only."""
 
-    def __init__(self, rng: random.Random, typo_rate: float = 0.0, spacing_rate: float = 0.0) -> None:
+    def __init__(self, rng: random.Random, typo_rate: float = 0.0, spacing_rate: float = 0.0,
+                 hyphen_rate: float = 0.0) -> None:
         self.rng = rng
+        self.hyphen_rate = hyphen_rate
         self.parts: list[str] = []
         self.spans: list[tuple[int, int, str]] = []
         self.pos = 0
@@ -38,7 +40,7 @@ class Doc:
 
     def t(self, text: str) -> None:
         """Context text (label O), with typos and odd spacing when the document is noisy."""
-        if self.typo_rate or self.spacing_rate:
+        if self.typo_rate or self.spacing_rate or self.hyphen_rate:
             text = self._noisy(text)
         self._append(text)
 
@@ -76,6 +78,9 @@ class Doc:
                     w = w[:i] + w[i] + w[i:]
                 else:
                     w = w[:i] + rng.choice("aeioulnrst") + w[i + 1:]
+            if self.hyphen_rate and len(w) > 7 and w.isalpha() and rng.random() < self.hyphen_rate:
+                i = rng.randrange(3, len(w) - 3)
+                w = w[:i] + "-\n" + w[i:]
             out.append(w)
         sep_text = out[0] if out else ""
         for w in out[1:]:

@@ -267,10 +267,28 @@ def messages(d: Doc, ctx: Ctx) -> None:
     fr = ctx.lang == "fr"
     pool = SMS_FR if fr else SMS_EN
     low = rng.random() < 0.5
+    resolve = _lowering_resolver(ctx) if low and rng.random() < 0.6 else ctx.resolve
     for text in rng.sample(pool, rng.randint(2, 6)):
         who = rng.choice(("{FIRST}", "{FIRST:2}", "Moi" if fr else "Me"))
         stamp = f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d} " if rng.random() < 0.5 else ""
-        fill(d, f"{stamp}{who}: " + (_lower_template(text) if low else text) + "\n", ctx.resolve)
+        fill(d, f"{stamp}{who}: " + (_lower_template(text) if low else text) + "\n", resolve)
+
+
+def _lowering_resolver(ctx: Ctx):
+    def resolve(key: str, n: int):
+        text, label = ctx.resolve(key, n)
+        if label in ("PERSON", "ADDRESS", "EMAIL"):
+            text = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+        return text, label
+    return resolve
+
+
+def clean(d: Doc, ctx: Ctx) -> None:
+    """A document with no personal data at all: public, technical or corporate text."""
+    rng = ctx.rng
+    pool = CLEAN_FR if ctx.lang == "fr" else CLEAN_EN
+    for sentence in rng.sample(pool, rng.randint(2, 5)):
+        fill(d, sentence + rng.choice((" ", "\n", "\n\n")), ctx.resolve)
 
 
 def _lower_template(text: str) -> str:
@@ -611,9 +629,33 @@ SMS_EN = (
     "it's {FIRST:3}'s birthday, born {DOB:3}", "my iban {IBAN}", "love you", "plate is {PLATE}",
 )
 
+CLEAN_FR = (
+    "La version {VERSION} corrige un bug d'affichage.", "Consultez la documentation : {PUBURL}",
+    "La réunion publique aura lieu le {DATE} à {TIME} à la mairie de {CITY}.",
+    "{COMPANY} (SIRET {SIRET}, TVA {VAT}) a publié ses résultats le {DATE}.",
+    "Standard de {COMPANY} : {SWITCHBOARD}.", "Le siège de {COMPANY} se trouve au {COMPANY_ADDR}.",
+    "Facture {INVOICE} du {DATE} : {AMOUNT} TTC.", "Commande {ORDER} expédiée, suivi {TRACKING}.",
+    "Ticket {TICKET} : incident résolu.", "Empreinte SHA-256 : {HASH}", "Remplacez {PLACEHOLDER} par votre clé.",
+    "Le festival de {CITY} ouvrira le {DATE}.", "Nos agences de {CITY} et de {CITY} sont fermées le {DATE}.",
+    "Le lycée Jean Moulin accueille 800 élèves.", "La rue Victor Hugo sera fermée à la circulation.",
+    "Prix : {AMOUNT}. Livraison offerte dès 50 €.", "Le vol AF{NUM} à destination de {CITY} est retardé.",
+    "Le serveur tourne sous Debian {VERSION} avec Python {VERSION}.",
+)
+CLEAN_EN = (
+    "Version {VERSION} fixes a display bug.", "See the documentation: {PUBURL}",
+    "The town hall meeting takes place on {DATE} at {TIME} in {CITY}.",
+    "{COMPANY} (VAT {VAT}) published its results on {DATE}.", "{COMPANY} switchboard: {SWITCHBOARD}.",
+    "{COMPANY} headquarters are at {COMPANY_ADDR}.", "Invoice {INVOICE} dated {DATE}: {AMOUNT}.",
+    "Order {ORDER} shipped, tracking {TRACKING}.", "Ticket {TICKET}: incident resolved.", "SHA-256: {HASH}",
+    "Replace {PLACEHOLDER} with your own key.", "The {CITY} festival opens on {DATE}.",
+    "Our {CITY} and {CITY} branches are closed on {DATE}.", "Lincoln Elementary School has 800 pupils.",
+    "Washington Street will be closed to traffic.", "Price: {AMOUNT}. Free shipping over $50.",
+    "Flight BA{NUM} to {CITY} is delayed.", "The server runs Ubuntu {VERSION} with Python {VERSION}.",
+)
+
 KINDS = (
     ("email", email, 14), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
     ("csv", csv_table, 6), ("markdown", markdown_table, 5), ("config", config, 5), ("logs", logs, 4),
     ("pdf", letter, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
-    ("messages", messages, 4),
+    ("messages", messages, 4), ("clean", clean, 4),
 )
