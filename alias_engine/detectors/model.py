@@ -1,0 +1,355 @@
+"""The token classifier: ONNX Runtime on CPU over 512-token windows, constrained BIOES decoding.
+
+Pipeline for a batch of texts: tokenize each text once (offsets into the text)
+→ plan overlapping windows (windows.py) → run every window of every text
+through the model in padded batches, shortest first → log-softmax the logits of
+the tokens each window decides → stream them into one Viterbi decoder per text
+(viterbi.py) → turn B…E / S runs into character spans snapped to whole words.
+Memory stays bounded for long texts: one batch of logits at a time and, per
+text, only the undecided tail of the Viterbi lattice (plus token ids, offsets
+and final tags: a few bytes a token).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ModelError
+from ..labels import BIOES_TAGS, LABELS, check_labels
+from ..merge import merge_spans
+from ..spans import Span
+from .viterbi import N_TAGS, NEUTRAL, DecodeBiases, StreamingDecoder, log_softmax
+from .windows import Window, plan_windows
+
+MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
+DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows pack more
+WINDOW_OVERLAP = 128
+MAX_WINDOWS_PER_BATCH = 64
+SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
+MAX_WORD_EXTENSION = 256  # snapping never extends a span by more than this many characters
+
+# Characters stripped from the edges of a model span (LABELS.md: surrounding
+# spaces and punctuation are never part of a span). A SECRET keeps most of
+# its punctuation: a password may start with "-" or end with "!".
+_LEAD_STRIP = "\"'«»“”‘’„([{<.,;:!?¿¡-–—•*"
+_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:!?-–—•*"
+_SECRET_LEAD_STRIP = "\"'«»“”‘’([{<"
+_SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
+
+RunFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+class ModelDetector:
+    """Detect spans with the shipped token classifier. Build it with `ModelDetector.load`.
+
+    Thread-safe: one ONNX Runtime session, created on first use, serves every
+    call and thread.
+    """
+
+    def __init__(
+        self,
+        model_path: Path,
+        tokenizer,
+        *,
+        max_length: int = 512,
+        threads: int | None = None,
+        biases: DecodeBiases = NEUTRAL,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        thresholds: Mapping[str, float] | None = None,
+        window_overlap: int = WINDOW_OVERLAP,
+    ) -> None:
+        self.model_path = Path(model_path)
+        self.tokenizer = tokenizer
+        self.window_size = max_length - 2
+        self.threads = threads
+        self.biases = biases
+        self.batch_size = batch_size
+        self.thresholds = dict(thresholds or {})
+        self.window_overlap = window_overlap
+        self.bos_id, self.eos_id, self.pad_id = (_special_id(tokenizer, t) for t in ("<s>", "</s>", "<pad>"))
+        self._session = None
+        self._session_lock = threading.Lock()
+        plan_windows(1, self.window_size, window_overlap)  # validates the sizes early
+
+    @classmethod
+    def load(
+        cls,
+        model_dir: str | Path,
+        threads: int | None = None,
+        recall_bias: float = 0.0,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        thresholds: Mapping[str, float] | None = None,
+        *,
+        biases: DecodeBiases | None = None,
+        window_overlap: int = WINDOW_OVERLAP,
+        preload: bool = False,
+    ) -> ModelDetector:
+        """Check and load `model.onnx`, `tokenizer.json` and `labels.json` from `model_dir`.
+
+        `recall_bias`: 0 is neutral, higher gives more and longer spans, lower
+        fewer; `biases` (expert) replaces it. `thresholds`: minimum score per
+        label. The ONNX session is built on first use, or now with `preload`.
+        Raises ModelError when a file is missing or corrupt.
+        """
+        model_dir = Path(model_dir)
+        for name in MODEL_FILES:
+            path = model_dir / name
+            if not path.is_file():
+                raise ModelError(f"model file missing: {path} (train or install the model, or use rules only)")
+            if path.stat().st_size == 0:
+                raise ModelError(f"model file is empty: {path}")
+        max_length = _read_labels(model_dir / "labels.json")
+        tokenizer = _read_tokenizer(model_dir / "tokenizer.json")
+        if threads is not None and (not isinstance(threads, int) or threads < 1):
+            raise ValueError("threads must be a positive integer or None")
+        if not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError("batch_size must be a positive integer")
+        if thresholds:
+            check_labels(list(thresholds))
+            if any(not 0.0 <= float(v) <= 1.0 for v in thresholds.values()):
+                raise ValueError("thresholds must be between 0 and 1")
+        try:
+            detector = cls(model_dir / "model.onnx", tokenizer, max_length=max_length, threads=threads,
+                           biases=biases or DecodeBiases.from_recall_bias(recall_bias),
+                           batch_size=batch_size, thresholds=thresholds, window_overlap=window_overlap)
+        except ValueError as exc:
+            raise ModelError(f"model settings rejected: {exc}") from None
+        if preload:
+            detector.session  # noqa: B018 (builds and checks the session)
+        return detector
+
+    @property
+    def session(self):
+        """The ONNX Runtime session, built and checked once (thread-safe)."""
+        if self._session is None:
+            with self._session_lock:
+                if self._session is None:
+                    self._session = self._make_session()
+        return self._session
+
+    def detect(self, texts: Sequence[str]) -> list[list[Span]]:
+        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text."""
+        return self.detect_with(texts, self._run)
+
+    def detect_with(self, texts: Sequence[str], run: RunFn) -> list[list[Span]]:
+        """`detect` with another function computing logits (tests, instrumentation)."""
+        encoded = [tokenize(self.tokenizer, text) for text in texts]
+        decoded = decode_windows([ids for ids, _ in encoded], run, size=self.window_size,
+                                 overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
+                                 pad=self.pad_id, batch_size=self.batch_size, biases=self.biases)
+        return [self._spans(text, offsets, tags, path_logp)
+                for text, (_, offsets), (tags, path_logp) in zip(texts, encoded, decoded)]
+
+    def _spans(self, text: str, offsets: np.ndarray, tags: np.ndarray, path_logp: np.ndarray) -> list[Span]:
+        spans = []
+        for first, last, label, score in token_spans(tags, path_logp):
+            snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
+            if snapped and score >= self.thresholds.get(label, 0.0):
+                spans.append(Span(snapped[0], snapped[1], label, score, "model"))
+        return merge_spans(spans)
+
+    def _run(self, input_ids: np.ndarray, attention_mask: np.ndarray) -> np.ndarray:
+        try:
+            (logits,) = self.session.run(["logits"], {"input_ids": input_ids, "attention_mask": attention_mask})
+        except ModelError:
+            raise
+        except Exception as exc:
+            raise ModelError(f"model inference failed: {type(exc).__name__}: {str(exc)[:200]}") from None
+        if logits.shape != (*input_ids.shape, N_TAGS):
+            raise ModelError(f"model returned logits of shape {logits.shape}, expected {(*input_ids.shape, N_TAGS)}")
+        return logits
+
+    def _make_session(self):
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        if self.threads:
+            options.intra_op_num_threads = self.threads
+        options.inter_op_num_threads = 1
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.log_severity_level = 3
+        try:
+            session = ort.InferenceSession(str(self.model_path), options, providers=["CPUExecutionProvider"])
+        except Exception as exc:
+            raise ModelError(f"cannot load {self.model_path}: {type(exc).__name__}: {str(exc)[:200]}") from None
+        inputs = {i.name for i in session.get_inputs()}
+        outputs = {o.name for o in session.get_outputs()}
+        if not {"input_ids", "attention_mask"} <= inputs or "logits" not in outputs:
+            raise ModelError(f"{self.model_path} has inputs {sorted(inputs)} and outputs {sorted(outputs)}; "
+                             "expected input_ids, attention_mask → logits")
+        probe = np.array([[self.bos_id, self.eos_id]], dtype=np.int64)
+        try:
+            (logits,) = session.run(["logits"], {"input_ids": probe, "attention_mask": np.ones_like(probe)})
+        except Exception as exc:
+            raise ModelError(f"{self.model_path} fails on a probe input: {type(exc).__name__}") from None
+        if logits.shape != (1, 2, N_TAGS) or not np.all(np.isfinite(logits)):
+            raise ModelError(f"{self.model_path} returns logits of shape {logits.shape}, expected [batch, seq, {N_TAGS}]")
+        return session
+
+
+def tokenize(tokenizer, text: str) -> tuple[np.ndarray, np.ndarray]:
+    """Token ids (int64) and character offsets `[n, 2]` (int64) of `text`, without special tokens.
+
+    Texts longer than SEGMENT_CHARS are tokenized in pieces cut just before a
+    space, which tokenizes like the whole text with a Metaspace tokenizer.
+    """
+    pieces = _segments(text)
+    encodings = tokenizer.encode_batch([text[a:b] for a, b in pieces], add_special_tokens=False)
+    ids = [np.asarray(e.ids, dtype=np.int64) for e in encodings]
+    offsets = [np.asarray(e.offsets, dtype=np.int64).reshape(-1, 2) + a for e, (a, _) in zip(encodings, pieces)]
+    if len(ids) == 1:
+        return ids[0], offsets[0]
+    return np.concatenate(ids), np.concatenate(offsets)
+
+
+def _segments(text: str) -> list[tuple[int, int]]:
+    if len(text) <= SEGMENT_CHARS:
+        return [(0, len(text))]
+    pieces = []
+    start = 0
+    while len(text) - start > SEGMENT_CHARS:
+        cut = start + SEGMENT_CHARS
+        # Cut before the first space of a run of spaces, searching back half a segment.
+        floor = start + SEGMENT_CHARS // 2
+        while cut > floor and not (text[cut].isspace() and not text[cut - 1].isspace()):
+            cut -= 1
+        if cut == floor:
+            cut = start + SEGMENT_CHARS
+        pieces.append((start, cut))
+        start = cut
+    pieces.append((start, len(text)))
+    return pieces
+
+
+def decode_windows(
+    token_ids: Sequence[np.ndarray],
+    run: RunFn,
+    *,
+    size: int,
+    overlap: int,
+    bos: int,
+    eos: int,
+    pad: int,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    biases: DecodeBiases = NEUTRAL,
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """`(tags, path_logp)` per sequence: windows batched across sequences, decoded in stream.
+
+    Windows are sorted by length (stable: a sequence's windows stay in order),
+    so short texts share batches with little padding and each decoder gets its
+    windows one after the other.
+    """
+    plans = [plan_windows(len(ids), size, overlap) for ids in token_ids]
+    work = sorted(((w.end - w.start, i, k) for i, plan in enumerate(plans) for k, w in enumerate(plan)))
+    decoders = [StreamingDecoder(biases) for _ in token_ids]
+    budget = batch_size * (size + 2)
+    pos = 0
+    while pos < len(work):
+        count = 1
+        while (pos + count < len(work) and count < MAX_WINDOWS_PER_BATCH
+               and (count + 1) * (work[pos + count][0] + 2) <= budget):
+            count += 1
+        batch = work[pos:pos + count]
+        pos += count
+        windows = [plans[i][k] for _, i, k in batch]
+        input_ids, mask = _pack([token_ids[i] for _, i, _ in batch], windows, bos, eos, pad)
+        logits = run(input_ids, mask)
+        for row, ((_, i, _), w) in enumerate(zip(batch, windows)):
+            a = 1 + w.keep_start - w.start
+            decoders[i].feed(log_softmax(logits[row, a:a + w.keep_end - w.keep_start]))
+    return [d.finish() for d in decoders]
+
+
+def _pack(seqs: list[np.ndarray], windows: list[Window], bos: int, eos: int, pad: int) -> tuple[np.ndarray, np.ndarray]:
+    width = max(w.end - w.start for w in windows) + 2
+    input_ids = np.full((len(windows), width), pad, dtype=np.int64)
+    mask = np.zeros((len(windows), width), dtype=np.int64)
+    for row, (ids, w) in enumerate(zip(seqs, windows)):
+        n = w.end - w.start
+        input_ids[row, 0] = bos
+        input_ids[row, 1:n + 1] = ids[w.start:w.end]
+        input_ids[row, n + 1] = eos
+        mask[row, :n + 2] = 1
+    return input_ids, mask
+
+
+def token_spans(tags: np.ndarray, path_logp: np.ndarray) -> list[tuple[int, int, str, float]]:
+    """`(first_token, last_token, label, score)` for each B…E or S run of a legal tag sequence.
+
+    The score is the mean probability of the path's tags over the span's tokens.
+    """
+    tags = np.asarray(tags, dtype=np.int64)
+    inside = tags > 0
+    kind = (tags - 1) % 4  # 0 B, 1 I, 2 E, 3 S
+    starts = np.flatnonzero(inside & ((kind == 0) | (kind == 3)))
+    ends = np.flatnonzero(inside & ((kind == 2) | (kind == 3)))
+    if len(starts) != len(ends) or np.any(ends < starts):
+        raise ModelError("decoder produced an illegal tag sequence")
+    cum = np.concatenate(([0.0], np.cumsum(np.exp(path_logp.astype(np.float64)))))
+    scores = (cum[ends + 1] - cum[starts]) / (ends - starts + 1)
+    labels = (tags[starts] - 1) // 4
+    return [(int(s), int(e), LABELS[lab], float(sc)) for s, e, lab, sc in zip(starts, ends, labels, scores)]
+
+
+def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
+    """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty."""
+    lead, trail = (_SECRET_LEAD_STRIP, _SECRET_TRAIL_STRIP) if label == "SECRET" else (_LEAD_STRIP, _TRAIL_STRIP)
+    while start < end and (text[start].isspace() or text[start] in lead):
+        start += 1
+    while end > start and (text[end - 1].isspace() or text[end - 1] in trail):
+        end -= 1
+    if start >= end:
+        return None
+    floor = max(0, start - MAX_WORD_EXTENSION)
+    while start > floor and _is_word(text[start - 1]) and _is_word(text[start]):
+        start -= 1
+    ceiling = min(len(text), end + MAX_WORD_EXTENSION)
+    while end < ceiling and _is_word(text[end]) and _is_word(text[end - 1]):
+        end += 1
+    return start, end
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
+
+
+def _special_id(tokenizer, token: str) -> int:
+    token_id = tokenizer.token_to_id(token)
+    if token_id is None:
+        raise ModelError(f"tokenizer.json has no {token} token")
+    return token_id
+
+
+def _read_labels(path: Path) -> int:
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ModelError(f"{path} is not valid JSON: {exc}") from None
+    if not isinstance(meta, dict) or meta.get("scheme") != "BIOES":
+        raise ModelError(f"{path}: expected {{\"scheme\": \"BIOES\", ...}}")
+    if meta.get("tags") != list(BIOES_TAGS):
+        raise ModelError(f"{path}: tags do not match this engine's {len(BIOES_TAGS)} BIOES tags "
+                         "(model trained for another label set)")
+    max_length = meta.get("max_length", 512)
+    if not isinstance(max_length, int) or isinstance(max_length, bool) or not 3 <= max_length <= 8192:
+        raise ModelError(f"{path}: max_length must be an integer between 3 and 8192")
+    return max_length
+
+
+def _read_tokenizer(path: Path):
+    from tokenizers import Tokenizer
+
+    try:
+        tokenizer = Tokenizer.from_file(str(path))
+    except Exception as exc:
+        raise ModelError(f"{path} is not a valid tokenizers file: {str(exc)[:200]}") from None
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    return tokenizer

@@ -1,0 +1,227 @@
+import json
+import shutil
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from alias_engine.detectors import model as model_mod
+from alias_engine.detectors.model import ModelDetector, decode_windows, snap_to_words, tokenize
+from alias_engine.detectors.viterbi import N_TAGS, is_legal
+from alias_engine.detectors.windows import plan_windows
+from alias_engine.errors import ModelError
+from tests.tiny_model import build_onnx, build_tiny_model, logit_table, vocabulary
+
+
+@pytest.fixture(scope="module")
+def tiny_dir(tmp_path_factory) -> Path:
+    return build_tiny_model(tmp_path_factory.mktemp("tiny"))
+
+
+@pytest.fixture(scope="module")
+def detector(tiny_dir) -> ModelDetector:
+    return ModelDetector.load(tiny_dir)
+
+
+def found(text, spans):
+    return [(text[s.start:s.end], s.label) for s in spans]
+
+
+def test_detects_crafted_values_with_offsets_into_the_text(detector):
+    text = "lorem Jean Dupont ipsum Zoé, Lefèvre à 0612345678 and hunter2! ok"
+    spans = detector.detect([text])[0]
+    assert found(text, spans) == [("Jean Dupont", "PERSON"), ("Zoé", "PERSON"), ("Lefèvre", "PERSON"),
+                                  ("0612345678", "PHONE"), ("hunter2!", "SECRET")]
+    assert all(s.source == "model" and 0.9 < s.score <= 1 for s in spans)
+
+
+def test_empty_blank_and_one_token_texts(detector):
+    assert detector.detect([]) == []
+    assert detector.detect(["", "   ", "\r\n", "lorem"]) == [[], [], [], []]
+    assert found("Zoé", detector.detect(["Zoé"])[0]) == [("Zoé", "PERSON")]
+
+
+def test_a_batch_gives_the_same_spans_as_one_text_at_a_time(detector):
+    texts = ["Zoé", "", "lorem ipsum " * 300 + "Jean Dupont", "Jean Dupont dolor", "amet Zoé " * 50]
+    assert detector.detect(texts) == [detector.detect([t])[0] for t in texts]
+
+
+def test_offsets_snap_around_accents_emoji_and_crlf(detector):
+    text = "😀 Zoé😀\r\nJean Dupont\r\n\r\n à Lefèvre, 😀😀 Zoé\r\n"
+    assert found(text, detector.detect([text])[0]) == [
+        ("Zoé", "PERSON"), ("Jean Dupont", "PERSON"), ("Lefèvre", "PERSON"), ("Zoé", "PERSON")]
+
+
+def test_snap_to_words():
+    text = "M. Lefèvre😀, (Zoe\u0301) pass: 'hunter2!'."
+    lef = text.index("Lef")
+    assert snap_to_words(text, lef - 1, lef + 3, "PERSON") == (lef, lef + 7)  # whole word, no emoji
+    zoe = text.index("Zoe")
+    assert snap_to_words(text, zoe - 1, zoe + 3, "PERSON") == (zoe, zoe + 4)  # keeps the combining accent
+    pw = text.index("hunter2!")
+    assert snap_to_words(text, pw - 1, pw + 10, "SECRET") == (pw, pw + 8)  # quotes off, "!" kept
+    assert snap_to_words(text, pw, pw + 10, "PERSON") == (pw, pw + 7)
+    assert snap_to_words(text, 1, 3, "PERSON") is None  # ". " only
+    assert snap_to_words("a\r\nb", 0, 4, "ADDRESS") == (0, 4)
+
+
+def test_thresholds_and_recall_bias(tiny_dir):
+    text = "lorem Maybe Zoé"
+    assert found(text, ModelDetector.load(tiny_dir).detect([text])[0]) == [("Maybe", "PERSON"), ("Zoé", "PERSON")]
+    strict = ModelDetector.load(tiny_dir, thresholds={"PERSON": 0.6})
+    assert found(text, strict.detect([text])[0]) == [("Zoé", "PERSON")]
+    careful = ModelDetector.load(tiny_dir, recall_bias=-3.0)
+    assert found(text, careful.detect([text])[0]) == [("Zoé", "PERSON")]
+    with pytest.raises(ValueError):
+        ModelDetector.load(tiny_dir, thresholds={"NOPE": 0.5})
+
+
+def position_logits(input_ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Fake model: the O logit of a token grows with its distance to the window's nearest edge."""
+    batch, width = input_ids.shape
+    logits = np.zeros((batch, width, N_TAGS), dtype=np.float32)
+    for row in range(batch):
+        n = int(mask[row].sum()) - 2
+        depth = np.minimum(np.arange(n), n - 1 - np.arange(n))
+        logits[row, 1:n + 1, 0] = 5.0 + 0.01 * depth
+    return logits
+
+
+@pytest.mark.parametrize("lengths", [[0], [1], [14], [15], [100, 3, 0, 37], [263]])
+def test_windows_decide_every_token_once_from_the_most_central_window(lengths):
+    size, overlap = 14, 4
+    seqs = [np.arange(5, 5 + n, dtype=np.int64) for n in lengths]
+    calls = []
+
+    def run(ids, mask):
+        calls.append(ids.shape)
+        return position_logits(ids, mask)
+
+    results = decode_windows(seqs, run, size=size, overlap=overlap, bos=0, eos=2, pad=1, batch_size=3)
+    for n, (tags, path_logp) in zip(lengths, results):
+        assert len(tags) == n and not tags.any()
+        windows = plan_windows(n, size, overlap)
+        best = [max(min(t - w.start, w.end - 1 - t) for w in windows if w.start <= t < w.end) for t in range(n)]
+        row = np.zeros((n, N_TAGS), dtype=np.float32)
+        row[:, 0] = 5.0 + 0.01 * np.array(best, dtype=np.float32)
+        expected = row[:, 0] - np.log(np.exp(row).sum(axis=1))
+        assert np.allclose(path_logp, expected, atol=1e-5)
+    assert sum(b for b, _ in calls) == sum(len(plan_windows(n, size, overlap)) for n in lengths)
+    assert all(width <= size + 2 for _, width in calls)
+
+
+@pytest.fixture(scope="module")
+def small_window_detector(tmp_path_factory) -> ModelDetector:
+    return ModelDetector.load(build_tiny_model(tmp_path_factory.mktemp("tiny16"), max_length=16),
+                              window_overlap=4)
+
+
+def test_a_value_across_window_boundaries_is_found_once(small_window_detector):
+    for lead in range(0, 40):
+        text = "lorem " * lead + "Jean Dupont" + " ipsum" * 30
+        spans = small_window_detector.detect([text])[0]
+        assert found(text, spans) == [("Jean Dupont", "PERSON")], lead
+
+
+def test_long_text_finds_values_at_window_boundaries_and_both_ends(detector):
+    # Every word here is one token of the tiny vocabulary: word k is token k.
+    words = ["lorem", "ipsum", "dolor", "amet"] * 9_000  # ~ 200k characters
+    windows = plan_windows(len(words))
+    edges = {w.start for w in windows} | {w.keep_start for w in windows} | {w.end for w in windows}
+    places = [1, len(words) - 1]  # "Jean" at token k - 1, "Dupont" at token k
+    for edge in sorted(edges):
+        if all(abs(edge - p) > 2 for p in places):
+            places.append(edge)
+    for k in places:
+        words[k - 1], words[k] = "Jean", "Dupont"
+    text = " ".join(words)
+    assert len(text) > 200_000
+    starts = np.cumsum([0] + [len(w) + 1 for w in words])
+    spans = detector.detect([text])[0]
+    assert [(s.start, s.end) for s in spans] == [(starts[k - 1], starts[k - 1] + 11) for k in sorted(places)]
+    assert all(text[s.start:s.end] == "Jean Dupont" for s in spans)
+
+
+def test_long_texts_are_tokenized_in_pieces_like_the_whole(detector, monkeypatch):
+    text = ("Zoé  à lorem,  Lefèvre 😀 ipsum\r\n" * 40)
+    whole = tokenize(detector.tokenizer, text)
+    monkeypatch.setattr(model_mod, "SEGMENT_CHARS", 50)
+    pieces = tokenize(detector.tokenizer, text)
+    assert np.array_equal(whole[0], pieces[0]) and np.array_equal(whole[1], pieces[1])
+
+
+def test_threads_share_one_session(detector):
+    texts = [f"lorem {'Zoé ' * i}Jean Dupont" for i in range(8)]
+    expected = detector.detect(texts)
+    results = [None] * 4
+
+    def work(k):
+        results[k] = detector.detect(texts)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [expected] * 4
+
+
+def test_decoded_tags_are_legal(detector):
+    text = "Dupont Jean Jean lorem Dupont Maybe Jean"
+    ids, _ = tokenize(detector.tokenizer, text)
+    (tags, _), = decode_windows([ids], detector._run, size=510, overlap=128, bos=0, eos=2, pad=1)
+    assert is_legal(tags)
+
+
+# Missing or corrupt model: fail closed with ModelError.
+
+def copy_model(tiny_dir, tmp_path) -> Path:
+    target = tmp_path / "model"
+    shutil.copytree(tiny_dir, target)
+    return target
+
+
+@pytest.mark.parametrize("name", ["model.onnx", "tokenizer.json", "labels.json"])
+def test_missing_file(tiny_dir, tmp_path, name):
+    broken = copy_model(tiny_dir, tmp_path)
+    (broken / name).unlink()
+    with pytest.raises(ModelError, match=name):
+        ModelDetector.load(broken)
+
+
+def test_corrupt_onnx_fails_on_preload_and_on_first_use(tiny_dir, tmp_path):
+    broken = copy_model(tiny_dir, tmp_path)
+    (broken / "model.onnx").write_bytes(b"\x08\x07garbage" * 100)
+    with pytest.raises(ModelError, match="cannot load"):
+        ModelDetector.load(broken, preload=True)
+    lazy = ModelDetector.load(broken)
+    with pytest.raises(ModelError):
+        lazy.detect(["Zoé"])
+
+
+def test_wrong_output_shape(tiny_dir, tmp_path):
+    import onnx
+
+    broken = copy_model(tiny_dir, tmp_path)
+    onnx.save(build_onnx(logit_table(vocabulary())[:, :10].copy()), str(broken / "model.onnx"))
+    with pytest.raises(ModelError, match="shape"):
+        ModelDetector.load(broken, preload=True)
+
+
+@pytest.mark.parametrize("content", [
+    "{not json", json.dumps({"scheme": "BIO", "tags": []}),
+    json.dumps({"scheme": "BIOES", "tags": ["O", "B-PERSON"], "max_length": 512}),
+])
+def test_bad_labels_json(tiny_dir, tmp_path, content):
+    broken = copy_model(tiny_dir, tmp_path)
+    (broken / "labels.json").write_text(content, encoding="utf-8")
+    with pytest.raises(ModelError, match="labels.json"):
+        ModelDetector.load(broken)
+
+
+def test_bad_tokenizer(tiny_dir, tmp_path):
+    broken = copy_model(tiny_dir, tmp_path)
+    (broken / "tokenizer.json").write_text('{"model": 3}', encoding="utf-8")
+    with pytest.raises(ModelError, match="tokenizer.json"):
+        ModelDetector.load(broken)
