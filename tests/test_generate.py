@@ -138,3 +138,19 @@ def test_cli_writes_jsonl(tmp_path) -> None:
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 5 and all(r["lang"] == "fr" for r in rows)
     assert main(["--out", str(out), "--n", "5", "--lang", "xx"]) == 2
+
+
+def test_connection_string_labels_only_its_password() -> None:
+    import random
+
+    from alias_engine.training.synth.context import Ctx
+    from alias_engine.training.synth.fakers import Fakers
+
+    ctx = Ctx(random.Random(5), Fakers(), "en")
+    doc = Doc(random.Random(5))
+    fill(doc, "DATABASE_URL={CONNSTR}\n", ctx.resolve)
+    text = doc.text()
+    [(start, end, label)] = doc.spans
+    assert label == "SECRET"
+    assert text[start - 1] == ":" and text[end] == "@"
+    assert "://" in text[:start]

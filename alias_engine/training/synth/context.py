@@ -36,7 +36,7 @@ class Ctx:
             self._company = negatives.company(self.rng, self.fakers, self.lang)
         return self._company
 
-    def resolve(self, key: str, n: int = 1) -> tuple[str, str | None]:
+    def resolve(self, key: str, n: int = 1):
         if key not in _FRESH and (key, n) in self._cache:
             return self._cache[(key, n)]
         out = self._make(key, n)
@@ -47,7 +47,7 @@ class Ctx:
     def _bad(self) -> bool:
         return self.rng.random() < self.invalid_rate
 
-    def _make(self, key: str, n: int) -> tuple[str, str | None]:
+    def _make(self, key: str, n: int):
         rng, fk, lang = self.rng, self.fakers, self.lang
         p = self.person(n) if key in _PERSONAL else None
         if key == "PERSON":
@@ -105,7 +105,7 @@ class Ctx:
         if key == "PRIVKEY":
             return values.private_key(rng), "SECRET"
         if key == "CONNSTR":
-            return values.connection_string(rng, p), "SECRET"
+            return values.connection_string(rng, p)
         if key == "SECRET":
             return self._make(rng.choice(("PASSWORD", "APIKEY", "APIKEY", "JWT")), n)
         if key in _ID_KINDS:

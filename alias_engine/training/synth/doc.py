@@ -92,16 +92,20 @@ class Doc:
 
 
 def fill(doc: Doc, template: str, resolve) -> None:
-    """Write `template`, replacing each {KEY} or {KEY:n} with `resolve(KEY, n)` -> (text, label or None)."""
+    """Write `template`, replacing each {KEY} or {KEY:n} with `resolve(KEY, n)`.
+
+    `resolve` returns (text, label or None), or a list of such pieces for a value with an inner span.
+    """
     pos = 0
     for m in _PLACEHOLDER.finditer(template):
         if m.start() > pos:
             doc.t(template[pos:m.start()])
-        text, label = resolve(m.group(1), int(m.group(2) or 1))
-        if label:
-            doc.v(text, label)
-        else:
-            doc.o(text)
+        value = resolve(m.group(1), int(m.group(2) or 1))
+        for text, label in value if isinstance(value, list) else [value]:
+            if label:
+                doc.v(text, label)
+            else:
+                doc.o(text)
         pos = m.end()
     if pos < len(template):
         doc.t(template[pos:])

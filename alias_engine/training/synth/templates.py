@@ -189,7 +189,10 @@ def csv_table(d: Doc, ctx: Ctx) -> None:
 
 def _csv_resolver(ctx: Ctx, sep: str):
     def resolve(key: str, n: int):
-        text, label = ctx.resolve(key, n)
+        value = ctx.resolve(key, n)
+        if isinstance(value, list):
+            return value
+        text, label = value
         if key == "ADDRESS":
             text = text.replace("\n", ", ").replace('"', "")
         return text.replace(sep, " ") if sep in text and key != "ADDRESS" else text, label
@@ -213,7 +216,10 @@ def markdown_table(d: Doc, ctx: Ctx) -> None:
 
 def _md_resolver(ctx: Ctx):
     def resolve(key: str, n: int):
-        text, label = ctx.resolve(key, n)
+        value = ctx.resolve(key, n)
+        if isinstance(value, list):
+            return value
+        text, label = value
         return text.replace("\n", " <br> " if ctx.rng.random() < 0.2 else ", ").replace("|", "/"), label
     return resolve
 
@@ -276,7 +282,10 @@ def messages(d: Doc, ctx: Ctx) -> None:
 
 def _lowering_resolver(ctx: Ctx):
     def resolve(key: str, n: int):
-        text, label = ctx.resolve(key, n)
+        value = ctx.resolve(key, n)
+        if isinstance(value, list):
+            return value
+        text, label = value
         if label in ("PERSON", "ADDRESS", "EMAIL"):
             text = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
         return text, label

@@ -455,11 +455,14 @@ def private_key(rng: random.Random) -> str:
     return f"-----BEGIN {kind}-----\n" + "\n".join(lines) + f"\n-----END {kind}-----"
 
 
-def connection_string(rng: random.Random, name: Name | None) -> str:
+def connection_string(rng: random.Random, name: Name | None) -> list[tuple[str, str | None]]:
+    """A connection string as pieces: only its password is the SECRET span, as the rules do."""
     user = identifier(rng, "login", name) if name else rng.choice(("admin", "app", "root", "svc_api"))
-    pwd = rand_str(rng, ALNUM, rng.randint(8, 16))
+    pwd = rand_str(rng, ALNUM + "!$%*_-", rng.randint(8, 16)) if rng.random() < 0.5 else password(rng)
+    pwd = pwd.replace("@", "a").replace("/", "s").replace(":", "c").replace("#", "h").replace("?", "q")
     host = rng.choice(("db.internal", "localhost", "10.0.3.12", "prod-db.example.net", "cluster0.ab1cd.mongodb.net"))
     scheme = rng.choice(("postgresql", "postgres", "mysql", "mongodb+srv", "redis", "amqp"))
     port = {"postgresql": 5432, "postgres": 5432, "mysql": 3306, "mongodb+srv": None, "redis": 6379, "amqp": 5672}[scheme]
     hp = f"{host}:{port}" if port else host
-    return f"{scheme}://{user}:{pwd}@{hp}/{rng.choice(('app', 'prod', 'crm', 'users', '0'))}"
+    tail = f"@{hp}/{rng.choice(('app', 'prod', 'crm', 'users', '0'))}"
+    return [(f"{scheme}://{user}:", None), (pwd, "SECRET"), (tail, None)]
