@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
 from alias_engine.cli import add_engine_options, engine_from_args  # noqa: E402
+from alias_engine.evaluation.bench import run_info  # noqa: E402
 from alias_engine.evaluation.datasets import read_records  # noqa: E402
 from alias_engine.evaluation.evaluate import (  # noqa: E402
     Evaluation,
@@ -165,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.json:
         figures = {
+            **run_info(),
             "alias_engine": {"use_model": engine.use_model, "labels": sorted(engine.labels),
                              "threshold": engine.threshold, "load_s": round(engine_load, 3),
                              "evaluations": [e.to_dict() for e in ours_all]},

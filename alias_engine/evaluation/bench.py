@@ -245,6 +245,14 @@ def cold_start(engine_kwargs: dict) -> dict:
     return out
 
 
+def run_info() -> dict:
+    """When and where a measurement was taken."""
+    from .. import __version__
+
+    return {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "alias_engine": __version__,
+            "cpu": cpu_model(), "available_cores": available_cores(), "python": platform.python_version()}
+
+
 def thread_settings(engine) -> dict:
     settings = {"engine_threads": engine.threads, "use_model": engine.use_model,
                 "cpu_count": os.cpu_count(), "available_cores": available_cores()}
@@ -259,9 +267,7 @@ def run_bench(engine, engine_kwargs: dict, *, data: str | Path | None = None, co
         raise InputError("--max-length, --corpus-chars and --runs must be positive")
     docs = corpus_from_data(data) if data else generated_corpus(corpus_chars)
     report: dict = {
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "cpu": cpu_model(),
-        "python": platform.python_version(),
+        **run_info(),
         "engine": {k: v for k, v in engine_kwargs.items()},
         "threads": thread_settings(engine),
         "corpus": str(data) if data else f"generated ({corpus_chars:,} chars, seed 0)",

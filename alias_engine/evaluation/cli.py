@@ -67,7 +67,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.save_predictions:
         write_predictions(combine(evaluations[:len(datasets)]), args.save_predictions)
     if args.json:
-        _write_json(args.json, {"engine": _engine_settings(engine, args),
+        from .bench import run_info
+
+        _write_json(args.json, {**run_info(), "engine": _engine_settings(engine, args),
                                 "evaluations": [e.to_dict() for e in evaluations]})
     return 0
 
