@@ -73,6 +73,13 @@ def form(d: Doc, ctx: Ctx) -> None:
     fill(d, rng.choice(heads_fr if fr else heads_en) + rng.choice(("\n", "\n\n", "\n" + "=" * 20 + "\n")), ctx.resolve)
     sep = rng.choice((" : ", ": ", ":\t", " = ", " - ", ":  ", "\t")) if fr else rng.choice((": ", ":\t", " - ", ": ", " = ", ":  "))
     style = rng.random()
+    if style < 0.12:
+        gap = rng.choice(("   ", "\t", " | ", "  -  ", ", "))
+        items = [f"{cap}{sep}{ph}" for cap, ph in _fields(ctx, rng.randint(3, 8))]
+        per_line = rng.randint(2, 3)
+        for i in range(0, len(items), per_line):
+            fill(d, gap.join(items[i:i + per_line]) + "\n", _flat_resolver(ctx))
+        return
     for cap, ph in _fields(ctx, rng.randint(3, 9)):
         if style < 0.15:
             fill(d, f"**{cap}**{sep}{ph}\n", ctx.resolve)
@@ -91,6 +98,53 @@ def form(d: Doc, ctx: Ctx) -> None:
             "Reference {TICKET} - processed {DATE}",
         ))
         fill(d, tail, ctx.resolve)
+
+
+def _flat_resolver(ctx: Ctx):
+    def resolve(key: str, n: int):
+        value = ctx.resolve(key, n)
+        if isinstance(value, list):
+            return value
+        text, label = value
+        return text.replace("\n", ", "), label
+    return resolve
+
+
+def json_record(d: Doc, ctx: Ctx) -> None:
+    """An API payload or database row pasted as JSON."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    keys = [("name" if rng.random() < 0.5 else "full_name", "{FULL}")]
+    pool = (("first_name", "{FIRST}"), ("last_name", "{LAST}"), ("email", "{EMAIL}"), ("phone", "{PHONE}"),
+            ("address", "{ADDRESS}"), ("birth_date", "{DOB}"), ("dob", "{DOB}"), ("iban", "{IBAN}"),
+            ("customer_id", "{CUSTID}"), ("username", "{USERNAME}"), ("ip", "{IP}"), ("ssn", "{SSN}"),
+            ("nir", "{NIR}"), ("password", "{PASSWORD}"), ("api_key", "{APIKEY}"), ("profile_url", "{URL}"),
+            ("card_number", "{CARD}"), ("plate", "{PLATE}"), ("order_id", "{ORDER}"), ("created_at", "{DATE}"),
+            ("company", "{COMPANY}"), ("version", "{VERSION}"), ("city", "{CITY}"), ("country", "{COUNTRY}"),
+            ("invoice", "{INVOICE}"), ("sha256", "{HASH}"))
+    keys += rng.sample(pool, rng.randint(3, 8))
+    if fr and rng.random() < 0.5:
+        keys = [(_FR_JSON_KEYS.get(k, k), v) for k, v in keys]
+    indent = rng.choice(("", "  ", "    "))
+    nl = "\n" if indent else " "
+    quoted = '"'
+    body = ("," + nl).join(f"{indent}{quoted}{k}{quoted}: {quoted}{v}{quoted}" for k, v in keys)
+    fill(d, "{" + nl + body + nl + "}", _json_resolver(ctx))
+
+
+_FR_JSON_KEYS = {"name": "nom", "full_name": "nom_complet", "first_name": "prenom", "last_name": "nom_famille",
+                 "address": "adresse", "phone": "telephone", "birth_date": "date_naissance", "city": "ville",
+                 "country": "pays", "company": "societe", "plate": "immatriculation", "password": "mot_de_passe"}
+
+
+def _json_resolver(ctx: Ctx):
+    def resolve(key: str, n: int):
+        value = ctx.resolve(key, n)
+        if isinstance(value, list):
+            return value
+        text, label = value
+        return text.replace("\n", ", ").replace('"', "'"), label
+    return resolve
 
 
 def email(d: Doc, ctx: Ctx) -> None:
@@ -666,5 +720,5 @@ KINDS = (
     ("email", email, 14), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
     ("csv", csv_table, 6), ("markdown", markdown_table, 5), ("config", config, 5), ("logs", logs, 4),
     ("pdf", letter, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
-    ("messages", messages, 4), ("clean", clean, 4),
+    ("messages", messages, 4), ("clean", clean, 4), ("json", json_record, 4),
 )
