@@ -80,15 +80,17 @@ def build_presidio(languages: tuple[str, ...] = ("en", "fr")):
     return BatchAnalyzerEngine(analyzer_engine=analyzer)
 
 
-def presidio_predict(batch_analyzer, batch_size: int):
-    """A `Predict` function: Presidio results mapped to our labels, overlaps resolved by our merger."""
+def presidio_predict(batch_analyzer, batch_size: int, labels):
+    """A `Predict` function: Presidio results mapped to our labels (only `labels` kept), overlaps resolved
+    by our merger."""
+    mapping = {entity: label for entity, label in PRESIDIO_TO_LABEL.items() if label in labels}
 
     def predict(texts, lang):
         results = batch_analyzer.analyze_iterator(list(texts), language=lang or "en", batch_size=batch_size)
         out = []
         for found in results:
-            spans = [Span(r.start, r.end, PRESIDIO_TO_LABEL[r.entity_type], float(r.score), "model")
-                     for r in found if r.entity_type in PRESIDIO_TO_LABEL and r.end > r.start]
+            spans = [Span(r.start, r.end, mapping[r.entity_type], float(r.score), "model")
+                     for r in found if r.entity_type in mapping and r.end > r.start]
             out.append(merge_spans(spans))
         return out
 
@@ -150,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     for path, records in datasets:
         ours = evaluate(records, engine_predict(engine), labels=engine.labels, name=path,
                         batch_size=args.batch_size, placeholder=engine.placeholder)
-        peer = evaluate(records, presidio_predict(presidio, args.batch_size), labels=engine.labels,
+        peer = evaluate(records, presidio_predict(presidio, args.batch_size, engine.labels), labels=engine.labels,
                         name=f"{path} [presidio]", batch_size=args.batch_size)
         ours_all.append(ours)
         peer_all.append(peer)

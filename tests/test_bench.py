@@ -64,3 +64,47 @@ def test_bench_runs_and_reports_well_formed_numbers(tmp_path):
     figures = json.loads(out.read_text())
     assert figures["cold_start"] is None
     assert [row["chars"] for row in figures["scaling"]] == [1_000]
+
+
+def _load_presidio_runner():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "run_presidio.py"
+    spec = importlib.util.spec_from_file_location("run_presidio", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_presidio_results_are_mapped_merged_and_scored_without_presidio():
+    from types import SimpleNamespace as Result
+
+    from alias_engine.evaluation.datasets import Annotation, Record
+    from alias_engine.evaluation.evaluate import evaluate
+    from alias_engine.labels import LABELS
+
+    runner = _load_presidio_runner()
+    assert set(runner.PRESIDIO_TO_LABEL.values()) <= set(LABELS)
+
+    text = "John Smith, 212-555-0199, born 1990"
+    found = [Result(entity_type="PERSON", start=0, end=10, score=0.85),
+             Result(entity_type="UK_NHS", start=12, end=24, score=1.0),
+             Result(entity_type="PHONE_NUMBER", start=12, end=24, score=0.4),
+             Result(entity_type="DATE_TIME", start=31, end=35, score=0.9)]
+
+    class FakeBatchAnalyzer:
+        def analyze_iterator(self, texts, language, batch_size):
+            assert language == "en"
+            return [found for _ in texts]
+
+    record = Record("r", text, "en", (Annotation(0, 10, "PERSON"), Annotation(12, 24, "PHONE")))
+    predict = runner.presidio_predict(FakeBatchAnalyzer(), 8, set(LABELS))
+    assert [(s.start, s.end, s.label) for s in predict([text], "en")[0]] == [(0, 10, "PERSON"), (12, 24, "IDENTIFIER")]
+    peer = evaluate([record], predict, name="peer")
+    assert (peer.summary.micro.tp, peer.summary.micro.fp, peer.summary.micro.fn) == (1, 1, 1)
+    assert peer.summary.micro.leak_full == 0  # the phone number is masked, under the wrong label
+    only_phone = runner.presidio_predict(FakeBatchAnalyzer(), 8, {"PHONE"})
+    assert [(s.start, s.end, s.label) for s in only_phone([text], "en")[0]] == [(12, 24, "PHONE")]
+    table = runner.side_by_side(peer, peer)
+    assert "micro F1 ratio (ours / Presidio): 1.00" in table
