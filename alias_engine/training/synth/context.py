@@ -118,6 +118,8 @@ class Ctx:
         rng, fk, lang = self.rng, self.fakers, self.lang
         if key == "COMPANY":
             return self.company()
+        if key == "COMPANYDOMAIN":
+            return negatives.company_domain(self.company()).replace(".com", self.rng.choice((".com", ".fr", ".eu", ".co.uk")))
         if key == "COMPANY_ADDR":
             return negatives.company_address(rng, fk, lang)
         if key == "SWITCHBOARD":

@@ -48,10 +48,12 @@ def wrap(text: str, spans: list[tuple[int, int, str]], width: int) -> str:
 
 
 def ocr(text: str, spans: list[tuple[int, int, str]], rng: random.Random, rate: float) -> str:
+    """OCR-like letter confusions: in context text, and more rarely inside names and addresses."""
     ok = _outside_mask(len(text), spans)
+    soft = _outside_mask(len(text), spans, _BREAKABLE)
     chars = list(text)
     for i, c in enumerate(chars):
-        if ok[i] and c in _OCR and rng.random() < rate:
+        if c in _OCR and (ok[i] or soft[i]) and rng.random() < (rate if ok[i] else rate / 3):
             chars[i] = _OCR[c]
     return "".join(chars)
 

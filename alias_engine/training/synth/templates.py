@@ -165,11 +165,11 @@ def email(d: Doc, ctx: Ctx) -> None:
     sig = rng.choice((
         "{SIGN}", "{SIGN}\n{PHONE}", "{SIGN}\n{COMPANY}\n{PHONE}", "--\n{SIGN}\nTél : {PHONE}\n{EMAIL}",
         "{SIGN}\n{ADDRESS}\n{PHONE}", "{SIGN} | {COMPANY}\nMobile : {PHONE} | Standard : {SWITCHBOARD}\n{COMPANY_ADDR}",
-        "{SIGN}\nLinkedIn : {URL}", "{SIGN}\n{TITLEJOB}\n{COMPANY} - {COMPANY_ADDR}",
+        "{SIGN}\nLinkedIn : {URL}", "{SIGN}\n{TITLEJOB}\n{COMPANY} - {COMPANY_ADDR}", "{SIGN}\n{COMPANY} - www.{COMPANYDOMAIN}",
     ) if fr else (
         "{SIGN}", "{SIGN}\n{PHONE}", "{SIGN}\n{COMPANY}\nMobile: {PHONE}", "--\n{SIGN}\nT: {PHONE}\nE: {EMAIL}",
         "{SIGN}\n{ADDRESS}\n{PHONE}", "{SIGN} | {COMPANY}\nCell: {PHONE} | Main office: {SWITCHBOARD}\n{COMPANY_ADDR}",
-        "{SIGN}\n{URL}", "{SIGN}\n{TITLEJOB}, {COMPANY}",
+        "{SIGN}\n{URL}", "{SIGN}\n{TITLEJOB}, {COMPANY}", "{SIGN}\n{TITLEJOB}\n{COMPANY} | www.{COMPANYDOMAIN}",
     ))
     fill(d, sig.replace("{TITLEJOB}", rng.choice(JOBS_FR if fr else JOBS_EN)), ctx.resolve)
     if rng.random() < 0.3:
@@ -583,7 +583,7 @@ SENTENCES_FR = (
     "Ma date de naissance est le {DOB}.", "{FULL} habite {ADDRESS}, code d'accès 4B27.",
     "Le livreur doit déposer le colis au {ADDRESS}.", "Envoie une copie à {TITLE} {LAST} ({EMAIL}).",
     "{FIRST} {LAST}, tu peux me rappeler ?", "Merci {FIRST} !", "Bien reçu, {PERSON}.",
-    "Mon numéro de permis est {DL}.", "Numéro de passeport de {FULL} : {PASSPORT}.",
+    "Mon numéro de permis est {DL}.", "Suis-moi sur Insta : @{USERNAME}", "Mon pseudo sur le forum, c'est {USERNAME}.", "Numéro de passeport de {FULL} : {PASSPORT}.",
     "Le dossier de {FULL} porte la référence {FILEID}.", "Je suis {FULL}, client n° {CUSTID}.",
 )
 SENTENCES_EN = (
@@ -609,7 +609,7 @@ SENTENCES_EN = (
     "{FULL}'s phone is {PHONE}.", "What's {FULL}'s IBAN? It's {IBAN}.", "My date of birth is {DOB}.",
     "{FULL} lives at {ADDRESS}.", "Deliver the parcel to {ADDRESS}.",
     "Send a copy to {TITLE} {LAST} ({EMAIL}).", "{FIRST}, can you call me back?", "Thanks {FIRST}!",
-    "Got it, {PERSON}.", "Who is {FULL}?", "Is {FULL} the account holder?", "{TITLE} {FULL} will call you.",
+    "Got it, {PERSON}.", "Follow me on Twitter @{USERNAME}", "My gamertag is {USERNAME}.", "Who is {FULL}?", "Is {FULL} the account holder?", "{TITLE} {FULL} will call you.",
     "The bank account of {FULL} is {IBAN}.", "I'm {FULL}, customer number {CUSTID}.",
     "{FULL} from {CITY} won the prize.", "My SSN is {SSN} and my DOB is {DOB}.",
     "Please wire the money to {IBAN} under the name {FULL}.", "{FULL}'s website is {URL}",
@@ -701,7 +701,8 @@ CLEAN_FR = (
     "Ticket {TICKET} : incident résolu.", "Empreinte SHA-256 : {HASH}", "Remplacez {PLACEHOLDER} par votre clé.",
     "Le festival de {CITY} ouvrira le {DATE}.", "Nos agences de {CITY} et de {CITY} sont fermées le {DATE}.",
     "Le lycée Jean Moulin accueille 800 élèves.", "La rue Victor Hugo sera fermée à la circulation.",
-    "Prix : {AMOUNT}. Livraison offerte dès 50 €.", "Le vol AF{NUM} à destination de {CITY} est retardé.",
+    "Prix : {AMOUNT}. Livraison offerte dès 50 €.", "Numéro vert : 0 800 {NUM} {NUM}, appel gratuit.",
+    "Site officiel : https://www.{COMPANYDOMAIN}", "Plus d'infos sur www.{COMPANYDOMAIN} ou sur {PUBURL}.", "Le vol AF{NUM} à destination de {CITY} est retardé.",
     "Le serveur tourne sous Debian {VERSION} avec Python {VERSION}.",
 )
 CLEAN_EN = (
@@ -712,7 +713,8 @@ CLEAN_EN = (
     "Order {ORDER} shipped, tracking {TRACKING}.", "Ticket {TICKET}: incident resolved.", "SHA-256: {HASH}",
     "Replace {PLACEHOLDER} with your own key.", "The {CITY} festival opens on {DATE}.",
     "Our {CITY} and {CITY} branches are closed on {DATE}.", "Lincoln Elementary School has 800 pupils.",
-    "Washington Street will be closed to traffic.", "Price: {AMOUNT}. Free shipping over $50.",
+    "Washington Street will be closed to traffic.", "Toll-free: 1-800-{NUM}-{NUM}.",
+    "Official site: https://www.{COMPANYDOMAIN}", "More at www.{COMPANYDOMAIN} or {PUBURL}.", "Price: {AMOUNT}. Free shipping over $50.",
     "Flight BA{NUM} to {CITY} is delayed.", "The server runs Ubuntu {VERSION} with Python {VERSION}.",
 )
 
