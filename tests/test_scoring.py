@@ -62,6 +62,16 @@ def test_boundary_off_by_one_is_wrong_strictly_but_right_relaxed():
     assert s.spurious[0].gold == NAME
 
 
+def test_predictions_by_source():
+    rec = record()
+    spans = [Span(5, 16, "PERSON", 0.9, "model"), Span(20, 34, "PHONE", 1.0, "validator"),
+             Span(35, 37, "PERSON", 0.6, "model")]
+    s = score_record(rec, spans, mask_spans(rec.text, spans).text)
+    assert s.by_source == {"model": Counts(tp=1, fp=1), "validator": Counts(tp=1)}
+    assert [(sp.span, sp.source) for sp in s.spurious] == [(Annotation(35, 37, "PERSON"), "model")]
+    assert summarize([s, s]).to_dict()["by_source"]["model"] == {"tp": 2, "fp": 2, "precision": 0.5}
+
+
 def test_label_mismatch_counts_for_both_labels():
     s = score(record(spans=[PHONE]), [(20, 34, "NATIONAL_ID")])
     assert s.counts["PHONE"] == Counts(fn=1)

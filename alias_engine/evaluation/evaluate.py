@@ -130,6 +130,9 @@ def format_report(evaluation: Evaluation) -> str:
         lines.append("gold labels outside LABELS, treated as ignored spans: "
                      + ", ".join(f"{label} {n}" for label, n in s.ignored_gold.items()))
     lines.append(f"predictions on ignored spans only (not counted): {s.ignored_predictions}")
+    if s.by_source:
+        lines.append("counted predictions by source: " + ", ".join(
+            f"{source} {c.predicted} (P {_fmt(c.precision)})" for source, c in s.by_source.items()))
     if s.negative_records:
         shown = ", ".join(s.negative_hits[:10]) + (" ..." if len(s.negative_hits) > 10 else "")
         lines.append(f"negative records: {s.negative_records}, with a detection: {len(s.negative_hits)}"
@@ -155,6 +158,7 @@ def format_errors(evaluation: Evaluation, n: int) -> str:
         for sp in score.spurious:
             p, gold = sp.span, sp.gold
             note = "no gold span there" if gold is None else f"gold {gold.label} {_quote(record.text, gold)}"
+            note = f"{sp.source}; {note}" if sp.source else note
             spurious.setdefault(p.label, []).append(
                 f"  [{record.id}] {_context(record.text, p.start, p.end)}  ({note})")
     lines = [f"== errors: {evaluation.name}"]

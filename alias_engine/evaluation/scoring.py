@@ -126,6 +126,7 @@ class Spurious:
 
     span: Annotation
     gold: Annotation | None
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,7 @@ class RecordScore:
     negative_hit: bool = False
     hard_negatives: int = 0
     hard_negatives_masked: tuple[Annotation, ...] = ()
+    by_source: Mapping[str, Counts] = field(default_factory=dict)  # tp and fp of predictions by `source`
 
     @property
     def total(self) -> Counts:
@@ -204,7 +206,9 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
                  labels: Collection[str] = LABELS) -> RecordScore:
     """Score one record's predictions; `masked` is its text after masking those predictions."""
     labels = frozenset(labels)
-    preds = sorted(Annotation(p.start, p.end, p.label) for p in predicted)
+    originals = sorted(predicted, key=lambda p: (p.start, p.end, p.label))
+    preds = [Annotation(p.start, p.end, p.label) for p in originals]
+    sources = [getattr(p, "source", None) or "unknown" for p in originals]
     gold = [g for g in record.spans if g.label in labels]
     out_gold = [g for g in record.spans if g.label in LABELS and g.label not in labels]
     unknown_gold = [g for g in record.spans if g.label not in LABELS]
@@ -223,10 +227,12 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
     unmatched_preds = Counter(matches)
     spurious = []
     ignored = 0
-    for p in preds:
+    by_source: dict[str, Counts] = {}
+    for p, source in zip(preds, sources):
         if unmatched_preds[p] > 0:
             unmatched_preds[p] -= 1
             add(p.label, 3)  # pred_overlap
+            by_source[source] = by_source.get(source, Counts()) + Counts(tp=1)
             continue
         overlaps = gold_index.find(p.start, p.end)
         out_overlaps = out_index.find(p.start, p.end)
@@ -234,10 +240,11 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
             ignored += 1
             continue
         add(p.label, 1)  # fp
+        by_source[source] = by_source.get(source, Counts()) + Counts(fp=1)
         if any(g.label == p.label for g in overlaps):
             add(p.label, 3)
         touched = overlaps or out_overlaps
-        spurious.append(Spurious(p, touched[0] if touched else None))
+        spurious.append(Spurious(p, touched[0] if touched else None, source))
 
     normalized_masked = normalize_spaces(masked)
     unmatched_gold = Counter(matches)
@@ -278,6 +285,7 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
         negative_hit=record.negative and bool(preds),
         hard_negatives=len(record.hard_negative_spans),
         hard_negatives_masked=tuple(h for h in record.hard_negative_spans if pred_index.find(h.start, h.end)),
+        by_source=by_source,
     )
 
 
@@ -296,6 +304,7 @@ class Summary:
     negative_hits: tuple[str, ...]
     hard_negatives: int
     hard_negatives_masked: int
+    by_source: Mapping[str, Counts] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {
@@ -312,6 +321,8 @@ class Summary:
             "negative_hit_ids": list(self.negative_hits),
             "hard_negatives": self.hard_negatives,
             "hard_negatives_masked": self.hard_negatives_masked,
+            "by_source": {source: {"tp": c.tp, "fp": c.fp, "precision": None if c.precision is None
+                                   else round(c.precision, 4)} for source, c in self.by_source.items()},
         }
 
 
@@ -320,6 +331,7 @@ def summarize(scores: Iterable[RecordScore]) -> Summary:
     per_label: dict[str, Counts] = {}
     per_lang: dict[str, Counts] = {}
     out_of_scope: dict[str, Counts] = {}
+    by_source: dict[str, Counts] = {}
     ignored_gold: Counter[str] = Counter()
     records = ignored = negatives = hard = hard_masked = 0
     hits = []
@@ -330,6 +342,8 @@ def summarize(scores: Iterable[RecordScore]) -> Summary:
         per_lang[score.lang] = per_lang.get(score.lang, Counts()) + score.total
         for label, counts in score.out_of_scope.items():
             out_of_scope[label] = out_of_scope.get(label, Counts()) + counts
+        for source, counts in score.by_source.items():
+            by_source[source] = by_source.get(source, Counts()) + counts
         ignored_gold.update(score.ignored_gold)
         ignored += score.ignored_predictions
         negatives += score.negative
@@ -351,4 +365,5 @@ def summarize(scores: Iterable[RecordScore]) -> Summary:
         negative_hits=tuple(hits),
         hard_negatives=hard,
         hard_negatives_masked=hard_masked,
+        by_source=dict(sorted(by_source.items())),
     )
