@@ -154,3 +154,12 @@ def test_connection_string_labels_only_its_password() -> None:
     assert label == "SECRET"
     assert text[start - 1] == ":" and text[end] == "@"
     assert "://" in text[:start]
+
+
+def test_spans_never_glued_to_a_neighbouring_letter_or_digit(docs: list[dict]) -> None:
+    for d in docs:
+        text = d["text"]
+        for s in d["spans"]:
+            before = text[s["start"] - 1] if s["start"] > 0 else " "
+            after = text[s["end"]] if s["end"] < len(text) else " "
+            assert not before.isalnum() and not after.isalnum(), (d["id"], text[s["start"]:s["end"]])

@@ -83,10 +83,12 @@ class Doc:
                 w = w[:i] + "-\n" + w[i:]
             out.append(w)
         sep_text = out[0] if out else ""
-        for w in out[1:]:
+        for prev, w in zip(out, out[1:]):
             sep = " "
             if self.spacing_rate and rng.random() < self.spacing_rate:
-                sep = rng.choice(("  ", "   ", "", " \n", "\t"))
+                # Gluing words is only done between two context words, never against a value.
+                glue_ok = bool(prev) and bool(w) and prev[-1].isalpha() and w[0].isalpha()
+                sep = rng.choice(("  ", "   ", "" if glue_ok else "  ", " \n", "\t"))
             sep_text += sep + w
         return sep_text
 
