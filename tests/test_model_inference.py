@@ -225,3 +225,25 @@ def test_bad_tokenizer(tiny_dir, tmp_path):
     (broken / "tokenizer.json").write_text('{"model": 3}', encoding="utf-8")
     with pytest.raises(ModelError, match="tokenizer.json"):
         ModelDetector.load(broken)
+
+
+# In the engine.
+
+def test_engine_uses_the_model_with_the_rules(tiny_dir):
+    from alias_engine.engine import Engine
+
+    engine = Engine(model_dir=tiny_dir)
+    text = "Bonjour, je suis Jean Dupont, écrivez à jean@example.com. Zoé"
+    spans = engine.detect(text)
+    assert ("Jean Dupont", "PERSON") in found(text, spans) and ("Zoé", "PERSON") in found(text, spans)
+    assert isinstance(engine.model, ModelDetector)
+
+
+def test_engine_fails_closed_on_a_broken_model(tiny_dir, tmp_path):
+    from alias_engine.engine import Engine
+
+    broken = copy_model(tiny_dir, tmp_path)
+    (broken / "model.onnx").write_bytes(b"not a model")
+    with pytest.raises(ModelError):
+        Engine(model_dir=broken).detect("Jean Dupont")
+    assert Engine(model_dir=broken, use_model=False).detect("lorem") == []

@@ -152,7 +152,7 @@ class ModelDetector:
             snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
             if snapped and score >= self.thresholds.get(label, 0.0):
                 spans.append(Span(snapped[0], snapped[1], label, score, "model"))
-        return merge_spans(spans)
+        return merge_spans(spans, text)
 
     def _run(self, input_ids: np.ndarray, attention_mask: np.ndarray) -> np.ndarray:
         try:

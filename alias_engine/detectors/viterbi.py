@@ -103,10 +103,11 @@ class StreamingDecoder:
     """
 
     def __init__(self, biases: DecodeBiases = NEUTRAL, max_pending: int = 8192) -> None:
-        self._trans, self._start, self._end = transition_scores(biases)
+        trans, self._start, self._end = transition_scores(biases)
+        self._trans_t = np.ascontiguousarray(trans.T)
         self._max_pending = max_pending
         self._delta: np.ndarray | None = None
-        self._bp = np.empty((0, N_TAGS), dtype=np.uint8)
+        self._bp = np.empty((0, N_TAGS), dtype=np.intp)
         self._logp = np.empty((0, N_TAGS), dtype=np.float32)
         self._tags: list[np.ndarray] = []
         self._path_logp: list[np.ndarray] = []
@@ -118,10 +119,11 @@ class StreamingDecoder:
         logp = np.asarray(logp, dtype=np.float32)
         if logp.ndim != 2 or logp.shape[1] != N_TAGS:
             raise ValueError(f"expected log-probabilities [n, {N_TAGS}], got {logp.shape}")
-        bp = np.zeros((n, N_TAGS), dtype=np.uint8)
-        trans = self._trans
-        cols = np.arange(N_TAGS)
-        emit = logp.astype(np.float64)
+        bp = np.zeros((n, N_TAGS), dtype=np.intp)
+        trans_t = self._trans_t
+        rows = np.arange(N_TAGS)
+        emit = list(logp.astype(np.float64))
+        cand = np.empty((N_TAGS, N_TAGS))
         first = 0
         if self._delta is None:
             delta = self._start + emit[0]
@@ -129,10 +131,11 @@ class StreamingDecoder:
         else:
             delta = self._delta - self._delta.max()  # keep scores near 0
         for t in range(first, n):
-            cand = delta[:, None] + trans
-            best = cand.argmax(0)
-            delta = cand[best, cols] + emit[t]
-            bp[t] = best
+            # cand[next, prev] = score of the best path through prev, then prev → next
+            np.add(trans_t, delta, out=cand)
+            best = bp[t]
+            cand.argmax(1, out=best)
+            delta = cand[rows, best] + emit[t]
         self._delta = delta
         self._bp = np.concatenate((self._bp, bp)) if len(self._bp) else bp
         self._logp = np.concatenate((self._logp, logp)) if len(self._logp) else logp
