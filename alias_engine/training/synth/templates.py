@@ -160,6 +160,8 @@ def email(d: Doc, ctx: Ctx) -> None:
     fill(d, greet + "\n\n", ctx.resolve)
     for body in rng.sample(BODIES_FR if fr else BODIES_EN, rng.randint(1, 3)):
         fill(d, body + rng.choice(("\n\n", "\n", " ")), ctx.resolve)
+    if rng.random() < 0.3:
+        fill(d, prose_sentence(ctx) + "\n\n", ctx.resolve)
     fill(d, rng.choice(("Cordialement,", "Bien à vous,", "Bonne journée,", "Merci d'avance,", "Bien cordialement,", "À bientôt,")
                        if fr else ("Best regards,", "Kind regards,", "Thanks,", "Cheers,", "Sincerely,", "Best,")) + "\n", ctx.resolve)
     sig = rng.choice((
@@ -294,8 +296,8 @@ def logs(d: Doc, ctx: Ctx) -> None:
 def sentences(d: Doc, ctx: Ctx) -> None:
     rng = ctx.rng
     pool = SENTENCES_FR if ctx.lang == "fr" else SENTENCES_EN
-    for i in range(rng.choice((1, 1, 1, 2, 3))):
-        fill(d, rng.choice(pool) + ("" if i == 0 else ""), ctx.resolve)
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        fill(d, rng.choice(pool) if rng.random() < 0.8 else prose_sentence(ctx), ctx.resolve)
         d.t(rng.choice((" ", "\n", " ")))
 
 
@@ -303,9 +305,24 @@ def narrative(d: Doc, ctx: Ctx) -> None:
     """Running prose with names in dialogue and reported speech, plus people-named places as negatives."""
     rng = ctx.rng
     pool = NARRATIVE_FR if ctx.lang == "fr" else NARRATIVE_EN
-    for sentence in rng.sample(pool, rng.randint(2, 5)):
+    for _ in range(rng.randint(2, 5)):
+        sentence = rng.choice(pool) if rng.random() < 0.5 else prose_sentence(ctx)
         fill(d, sentence, ctx.resolve)
         d.t(rng.choice((" ", " ", "\n", "\n\n")))
+
+
+def prose_sentence(ctx: Ctx) -> str:
+    """A sentence assembled from a subject, a predicate and a complement, most of them naming people."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    n = rng.randint(1, 4)
+    subject = rng.choice(PROSE_SUBJECTS_FR if fr else PROSE_SUBJECTS_EN).replace("#", str(n))
+    pred = rng.choice(PROSE_PREDICATES_FR if fr else PROSE_PREDICATES_EN)
+    comp = rng.choice(PROSE_COMPLEMENTS_FR if fr else PROSE_COMPLEMENTS_EN).replace("#", str(n % 4 + 1))
+    sentence = f"{subject} {pred}{comp}"
+    if rng.random() < 0.2:
+        sentence = rng.choice(PROSE_OPENERS_FR if fr else PROSE_OPENERS_EN) + sentence[0].lower() + sentence[1:] if sentence[0] != "{" else rng.choice(PROSE_OPENERS_FR if fr else PROSE_OPENERS_EN) + sentence
+    return sentence + rng.choice((".", ".", ".", " !", "...", " ?" if fr else "?"))
 
 
 def notes(d: Doc, ctx: Ctx) -> None:
@@ -661,6 +678,49 @@ NARRATIVE_EN = (
     "I have worked with {FULL:2} for three years at {COMPANY}.",
     "Her name is {FULL:2} and she lives at {ADDRESS:2}.",
 )
+PROSE_SUBJECTS_FR = (
+    "{PERSON:#}", "{FULL:#}", "{TITLE:#} {LAST:#}", "{FIRST:#}", "Mon collègue {FULL:#}", "Ma sœur {FIRST:#}",
+    "Le docteur {LAST:#}", "L'avocate de {FULL:#}", "{FIRST:#} {LAST:#}", "Mon frère {FIRST:#}", "Le fils de {TITLE:#} {LAST:#}",
+    "La stagiaire, {FULL:#},", "{LAST:#}", "Notre voisin {PERSON:#}", "Maître {LAST:#}", "Le professeur {FULL:#}",
+    "{FIRST:#} et {FIRST:2}", "Mme {LAST:#}", "M. {LAST:#}", "Le client {FULL:#}", "La patiente {FULL:#}",
+)
+PROSE_PREDICATES_FR = (
+    "a appelé ce matin", "viendra demain", "est en arrêt maladie", "a signé le contrat", "m'a envoyé le dossier",
+    "a démissionné", "ne répond plus", "a été hospitalisé", "a validé la facture {INVOICE}", "est passé au bureau",
+    "a perdu sa carte", "a déménagé", "a rendez-vous le {DATE}", "attend toujours son remboursement",
+    "a écrit à la direction", "sera absent jusqu'au {DATE}", "a laissé un message", "a réservé une table",
+    "a obtenu son diplôme", "a porté plainte", "nous a recommandé ce garage", "a changé de numéro",
+    "travaille chez {COMPANY}", "déjeune", "a rencontré le maire de {CITY}", "part à la retraite",
+)
+PROSE_COMPLEMENTS_FR = (
+    "", "", "", " avec {FULL:#}", " pour {TITLE:#} {LAST:#}", " chez {FIRST:#}", " à la demande de {PERSON:#}",
+    " avec son épouse {FIRST:#}", " selon {FULL:#}", " et {PERSON:#} aussi", " (voir avec {FIRST:#})",
+    " d'après {TITLE:#} {LAST:#}", ", a confirmé {FULL:#}", " à {CITY}", " le {DATE}", " avec l'aide de {LAST:#}",
+)
+PROSE_OPENERS_FR = ("Hier, ", "D'après mes notes, ", "Pour info, ", "Au fait, ", "Comme prévu, ", "Ce matin, ",
+                    "Je crois que ", "Selon le planning, ")
+PROSE_SUBJECTS_EN = (
+    "{PERSON:#}", "{FULL:#}", "{TITLE:#} {LAST:#}", "{FIRST:#}", "My colleague {FULL:#}", "My sister {FIRST:#}",
+    "Dr {LAST:#}", "{FULL:#}'s lawyer", "{FIRST:#} {LAST:#}", "My brother {FIRST:#}", "{TITLE:#} {LAST:#}'s son",
+    "The intern, {FULL:#},", "{LAST:#}", "Our neighbour {PERSON:#}", "Professor {FULL:#}", "{FIRST:#} and {FIRST:2}",
+    "Mrs {LAST:#}", "Mr {LAST:#}", "Customer {FULL:#}", "The patient, {FULL:#},", "Judge {LAST:#}",
+)
+PROSE_PREDICATES_EN = (
+    "called this morning", "will come tomorrow", "is on sick leave", "signed the contract", "sent me the file",
+    "resigned", "is not answering", "was admitted to hospital", "approved invoice {INVOICE}", "stopped by the office",
+    "lost her card", "moved house", "has an appointment on {DATE}", "is still waiting for a refund",
+    "wrote to management", "is away until {DATE}", "left a message", "booked a table", "graduated",
+    "filed a complaint", "recommended this garage", "changed numbers", "works at {COMPANY}", "is having lunch",
+    "met the mayor of {CITY}", "is retiring",
+)
+PROSE_COMPLEMENTS_EN = (
+    "", "", "", " with {FULL:#}", " for {TITLE:#} {LAST:#}", " at {FIRST:#}'s", " at the request of {PERSON:#}",
+    " with his wife {FIRST:#}", " according to {FULL:#}", " and so did {PERSON:#}", " (check with {FIRST:#})",
+    ", {TITLE:#} {LAST:#} said", ", confirmed {FULL:#}", " in {CITY}", " on {DATE}", " with help from {LAST:#}",
+)
+PROSE_OPENERS_EN = ("Yesterday, ", "According to my notes, ", "FYI, ", "By the way, ", "As planned, ", "This morning, ",
+                    "I think ", "Per the schedule, ")
+
 NOTES_HEAD_FR = ("Compte rendu de réunion du {DATE}", "Notes CRM - client {CUSTID}", "Transmissions infirmières du {DATE}",
                  "Réunion d'équipe", "Entretien annuel - {FULL}", "Suivi dossier {FILEID}")
 NOTES_HEAD_EN = ("Meeting minutes {DATE}", "CRM notes - customer {CUSTID}", "Nursing handover {DATE}", "Team sync",
