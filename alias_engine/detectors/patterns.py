@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import phonenumbers
@@ -25,8 +26,9 @@ _URL_TRAILING = ".,;:!?'\")]}>*"
 class PatternRules:
     email: regex.Pattern
     email_score: float
-    phone_window: regex.Pattern
-    phone_regions: dict[str, tuple[str, ...]]
+    phone_window: regex.Pattern                      # one named group per kind of window
+    phone_window_regions: dict[str, tuple[str, ...]]  # window kind -> regions to try
+    phone_region_order: dict[str, tuple[str, ...]]    # lang -> preferred order of regions
     phone_valid_score: float
     phone_possible_score: float
     phone_possible_shapes: tuple[regex.Pattern, ...]
@@ -65,8 +67,10 @@ def load_pattern_rules(common: dict, secret_reject: regex.Pattern) -> PatternRul
     return PatternRules(
         email=compile_pattern(email["pattern"], "email.pattern"),
         email_score=float(email["score"]),
-        phone_window=compile_pattern(phone["window"], "phone.window"),
-        phone_regions={lang: tuple(regions) for lang, regions in phone["regions"].items()},
+        phone_window=compile_pattern("|".join(f"(?P<{kind}>{w['pattern']})" for kind, w in phone["windows"].items()),
+                                     "phone.windows"),
+        phone_window_regions={kind: tuple(w["regions"]) for kind, w in phone["windows"].items()},
+        phone_region_order={lang: tuple(regions) for lang, regions in phone["region_order"].items()},
         phone_valid_score=float(phone["valid_score"]),
         phone_possible_score=float(phone["possible_score"]),
         phone_possible_shapes=tuple(compile_pattern(p, "phone.possible_shapes")
@@ -110,37 +114,48 @@ def find_emails(text: str, rules: PatternRules) -> list[Span]:
 
 
 # --- PHONE -------------------------------------------------------------------
-# Leniency: a number phonenumbers calls VALID for one of the regions (or for its
-# +CC) is a "validator" span. A number that is only POSSIBLE (right length, not
-# in an allocated range: fictional 07700 900xxx, new ranges, a typo) is kept as a
-# "pattern" span only when its written form has a national shape of the rules
-# ("0" + 9 digits in pairs, a UK trunk format, a NANP (NXX) NXX-XXXX, or a +CC
-# prefix): POSSIBLE alone also accepts invoice numbers such as 2024-00123.
+# The matcher is slow, so it only runs on windows that a cheap regex finds: an
+# international number (+CC or 00CC), a national number with a trunk 0 (FR, GB)
+# or a NANP number (US), each tried only in the regions its kind names.
+# Leniency: a match that phonenumbers calls valid (an allocated range) is a
+# "validator" span. A match that is only POSSIBLE (right length, not in an
+# allocated range: fictional 07700 900xxx, new ranges, a typo) is kept as a
+# "pattern" span only when its written form has one of the national shapes of
+# the rules ("0" + 9 digits in pairs, a UK trunk format, NANP (NXX) NXX-XXXX,
+# a +CC prefix): POSSIBLE alone also accepts invoice numbers such as 2024-00123.
+# Numbers the matcher rejects outright are left to the phone keyword rules.
 
 def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
-    regions = rules.phone_regions.get(lang) or next(iter(rules.phone_regions.values()))
+    order = rules.phone_region_order.get(lang) or next(iter(rules.phone_region_order.values()))
     spans: list[Span] = []
     for window in rules.phone_window.finditer(text):
+        regions = rules.phone_window_regions[window.lastgroup]
+        regions = tuple(sorted(regions, key=lambda r: order.index(r) if r in order else len(order)))
         # A little context on each side lets the matcher reject numbers glued to words.
         lo, hi = max(0, window.start() - 2), min(len(text), window.end() + 2)
-        chunk = text[lo:hi]
-        found: list[tuple[int, int, bool]] = []
-        for leniency in (phonenumbers.Leniency.VALID, phonenumbers.Leniency.POSSIBLE):
-            for region in regions:
-                for match in phonenumbers.PhoneNumberMatcher(chunk, region, leniency=leniency):
-                    start, end = match.start + lo, match.end + lo
-                    if any(s < end and start < e for s, e, _ in found):
-                        continue
-                    valid = leniency == phonenumbers.Leniency.VALID
-                    if not valid and not any(p.fullmatch(match.raw_string) for p in rules.phone_possible_shapes):
-                        continue
-                    found.append((start, end, valid))
-        for start, end, valid in found:
+        for start, end, valid in _match_phones(text[lo:hi], regions, rules.phone_possible_shapes):
             if valid:
-                spans.append(Span(start, end, "PHONE", rules.phone_valid_score, "validator"))
+                spans.append(Span(lo + start, lo + end, "PHONE", rules.phone_valid_score, "validator"))
             else:
-                spans.append(Span(start, end, "PHONE", rules.phone_possible_score, "pattern"))
+                spans.append(Span(lo + start, lo + end, "PHONE", rules.phone_possible_score, "pattern"))
     return spans
+
+
+@lru_cache(maxsize=4096)
+def _match_phones(chunk: str, regions: tuple[str, ...],
+                  shapes: tuple[regex.Pattern, ...]) -> tuple[tuple[int, int, bool], ...]:
+    """Non-overlapping (start, end, valid) numbers in `chunk`: valid first, then longest, then region order."""
+    found = []
+    for rank, region in enumerate(regions):
+        for match in phonenumbers.PhoneNumberMatcher(chunk, region, leniency=phonenumbers.Leniency.POSSIBLE):
+            valid = phonenumbers.is_valid_number(match.number)
+            if valid or any(p.fullmatch(match.raw_string) for p in shapes):
+                found.append((not valid, -(match.end - match.start), rank, match.start, match.end, valid))
+    kept: list[tuple[int, int, bool]] = []
+    for *_, start, end, valid in sorted(found):
+        if not any(s < end and start < e for s, e, _ in kept):
+            kept.append((start, end, valid))
+    return tuple(sorted(kept))
 
 
 # --- IP_ADDRESS --------------------------------------------------------------
@@ -205,11 +220,11 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
             return True
     if "@" in unquote(parts.path) and "/@" not in parts.path:
         return True
-    if _host_in(host, rules.public_hosts):
-        return False
     path = parts.path
     if rules.person_path.search(path):
         return True
+    if _host_in(host, rules.public_hosts):
+        return False
     first = path.strip("/").split("/")[0].lower()
     if _host_in(host, rules.social_hosts):
         return first not in rules.social_generic_paths

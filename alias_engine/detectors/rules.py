@@ -10,6 +10,7 @@ candidates for the merger. Schema and how to add a rule: docs/rules.md.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import regex
 from ..errors import AliasEngineError
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
-from .keywords import KeywordRules, find_keyword_spans, load_keyword_rules
+from .keywords import KeywordRules, Suppression, find_keyword_spans, load_keyword_rules
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
 
 COMMON_FILE = "common.json"
@@ -92,12 +93,34 @@ def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
     candidates += keyword_spans
     candidates = _inside_urls_removed(candidates)
     if suppressions:
-        candidates = [s for s in candidates if not any(z.removes(s) for z in suppressions)]
+        candidates = _suppressed_removed(candidates, suppressions)
     return candidates
 
 
 def _inside_urls_removed(spans: list[Span]) -> list[Span]:
+    """Drop non-URL spans lying inside a URL span (URL spans never overlap each other)."""
     urls = sorted((s.start, s.end) for s in spans if s.label == "URL")
     if not urls:
         return spans
-    return [s for s in spans if s.label == "URL" or not any(a <= s.start and s.end <= b for a, b in urls)]
+    starts = [u[0] for u in urls]
+    kept = []
+    for span in spans:
+        i = bisect_right(starts, span.start) - 1
+        if span.label != "URL" and i >= 0 and span.end <= urls[i][1]:
+            continue
+        kept.append(span)
+    return kept
+
+
+def _suppressed_removed(spans: list[Span], suppressions: list[Suppression]) -> list[Span]:
+    """Drop spans that overlap a suppressed value of their label; suppressed values are short."""
+    suppressions = sorted(suppressions, key=lambda z: z.start)
+    starts = [z.start for z in suppressions]
+    longest = max(z.end - z.start for z in suppressions)
+    kept = []
+    for span in spans:
+        lo = bisect_left(starts, span.start - longest)
+        hi = bisect_left(starts, span.end)
+        if not any(z.removes(span) for z in suppressions[lo:hi]):
+            kept.append(span)
+    return kept

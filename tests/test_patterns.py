@@ -1,0 +1,207 @@
+"""Pattern detectors (EMAIL, PHONE, IP_ADDRESS, URL, SECRET) on their own, with exact offsets."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from alias_engine.detectors.patterns import (
+    find_emails,
+    find_ips,
+    find_phones,
+    find_secrets,
+    find_urls,
+    is_person_url,
+)
+from alias_engine.detectors.rules import load_rules
+from alias_engine.resources import data_dir
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules(data_dir("rules")).patterns
+
+
+def found(spans, text):
+    return [(s.start, s.end, s.label, text[s.start:s.end]) for s in sorted(spans)]
+
+
+def where(text, *values):
+    """(start, end, value) of each value, searched left to right."""
+    out, pos = [], 0
+    for value in values:
+        start = text.index(value, pos)
+        out.append((start, start + len(value), value))
+        pos = start + len(value)
+    return out
+
+
+def expect(spans, text, label, *values):
+    assert found(spans, text) == [(s, e, label, v) for s, e, v in where(text, *values)]
+
+
+# --- EMAIL ---------------------------------------------------------------------
+
+def test_email_offsets_exclude_mailto_brackets_and_final_dot(rules):
+    text = "Écrire à <jean.dupont@example.fr> ou mailto:j-p.le_gall+rh@mail.sub.example.co.uk."
+    spans = find_emails(text, rules)
+    expect(spans, text, "EMAIL", "jean.dupont@example.fr", "j-p.le_gall+rh@mail.sub.example.co.uk")
+    assert found(spans, text)[0][:2] == (10, 32)
+    assert all(s.source == "validator" for s in spans)
+
+
+@pytest.mark.parametrize("text", ["user@localhost", "@jdupont sur Twitter", "a..b@example.com",
+                                  "x@y", "prix: 10€ @ 12h"])
+def test_email_negatives(rules, text):
+    assert [text[s.start:s.end] for s in find_emails(text, rules)] in ([], ["b@example.com"])
+
+
+def test_email_with_accented_local_part(rules):
+    text = "contact : hélène.lefèvre@exemple.fr"
+    expect(find_emails(text, rules), text, "EMAIL", "hélène.lefèvre@exemple.fr")
+
+
+# --- PHONE ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("number", ["+33 (0)6 12 34 56 78", "06.12.34.56.78", "06 12 34 56 78", "0612345678",
+                                    "(415) 555-0132", "+1 415-555-0132", "+44 20 7946 0958", "07700 900123",
+                                    "0033 6 12 34 56 78", "+49 30 12345678", "020 7946 0958"])
+def test_phone_formats_are_found_whole(rules, number, lang):
+    text = f"Vous pouvez joindre Marie au {number}, merci."
+    expect(find_phones(text, lang, rules), text, "PHONE", number)
+
+
+def test_phone_leniency_valid_is_validator_possible_is_pattern(rules):
+    text = "Mobile 07700 900123 ou 06 12 34 56 78"
+    sources = {text[s.start:s.end]: s.source for s in find_phones(text, "en", rules)}
+    assert sources == {"07700 900123": "pattern", "06 12 34 56 78": "validator"}
+
+
+def test_several_numbers_in_one_run(rules):
+    text = "Tél 06 12 34 56 78 / 01 45 67 89 12 / (415) 555-0132"
+    expect(find_phones(text, "fr", rules), text, "PHONE", "06 12 34 56 78", "01 45 67 89 12", "(415) 555-0132")
+
+
+@pytest.mark.parametrize("text", ["facture n° 2024-00123", "né le 12/03/1985", "montant : 1 234 567,89 EUR",
+                                  "IP 192.168.1.10", "version 10.0.19041.1", "06 12 34 56 7",
+                                  "SIRET 732 829 320 00074", "réf 20240312-0001", "année 1985-1986"])
+def test_phone_negatives(rules, text):
+    assert find_phones(text, "fr", rules) == []
+
+
+def test_phone_cost_stays_low_on_digit_runs(rules):
+    rng = random.Random(0)
+    text = " ".join(str(rng.randrange(10**9)) for _ in range(3000))
+    assert all(s.label == "PHONE" for s in find_phones(text, "en", rules))
+
+
+# --- IP_ADDRESS ----------------------------------------------------------------
+
+def test_ipv4_and_ipv6(rules):
+    text = "Connexion depuis 192.168.1.10, puis 2001:db8::8a2e:370:7334 et fe80::1 (10.0.0.1)."
+    expect(find_ips(text, rules), text, "IP_ADDRESS", "192.168.1.10", "2001:db8::8a2e:370:7334", "fe80::1",
+           "10.0.0.1")
+
+
+@pytest.mark.parametrize("text", ["version 1.2.3.4", "v1.2.3.4", "Version: 1.2.3.4", "release 4.3.2.1",
+                                  "build 10.0.19041.1", "paquet 1.2.3.4-beta", "std::map<int>", "à 12:30:45",
+                                  "MAC 00:1A:2B:3C:4D:5E", "256.1.1.1", "1.2.3.4.5", "Foo::Bar::baz", "::"])
+def test_ip_negatives(rules, text):
+    assert find_ips(text, rules) == []
+
+
+# --- URL -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://www.linkedin.com/in/jean-dupont-4a2b1c",
+    "https://github.com/jdupont",
+    "https://x.com/jean_d",
+    "https://www.univ-exemple.fr/~jdupont/cv.html",
+    "https://forum.example.org/users/jdupont",
+    "https://medium.com/@jdupont/mon-article",
+    "https://app.example.com/reset?token=8f14e45fceea167a5a36",
+    "https://shop.example.com/unsubscribe?email=jean%40example.fr",
+    "https://drive.google.com/file/d/1AbCdEf/view?usp=sharing",
+    "https://www.dropbox.com/s/abc123/releve.pdf",
+    "https://jdupont.github.io/",
+    "https://marie-martin.wordpress.com/a-propos",
+    "http://jean:secret@ftp.example.com/backup",
+    "linkedin.com/in/marie-martin",
+])
+def test_person_urls(rules, url):
+    text = f"Voir {url}, merci."
+    expect(find_urls(text, rules), text, "URL", url)
+
+
+@pytest.mark.parametrize("url", [
+    "https://docs.python.org/3/library/re.html",
+    "https://developer.mozilla.org/fr/docs/Web/HTTP",
+    "https://fr.wikipedia.org/wiki/Victor_Hugo",
+    "https://www.acme.com/",
+    "https://www.acme.com/produits/catalogue.pdf",
+    "https://github.com/features",
+    "https://github.com",
+    "https://www.linkedin.com/company/acme",
+    "https://www.service-public.fr/particuliers/vosdroits/F1234",
+    "http://example.com/",
+])
+def test_public_urls_are_not_persons(rules, url):
+    assert not is_person_url(url, rules)
+    assert find_urls(f"Voir {url}.", rules) == []
+
+
+def test_url_trailing_punctuation_and_parentheses(rules):
+    text = "(profil : https://www.linkedin.com/in/jean-dupont). Et https://fr.example.org/wiki/A_(b)/~moi."
+    expect(find_urls(text, rules), text, "URL", "https://www.linkedin.com/in/jean-dupont",
+           "https://fr.example.org/wiki/A_(b)/~moi")
+
+
+# --- SECRET --------------------------------------------------------------------------
+
+def _token(rng, alphabet, n):
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+def _secret_samples():
+    rng = random.Random(7)
+    alnum = string.ascii_letters + string.digits
+    b64url = alnum + "-_"
+    return [
+        "AKIA" + _token(rng, string.ascii_uppercase + string.digits, 16),
+        "ghp_" + _token(rng, alnum, 36),
+        "github_pat_" + _token(rng, alnum + "_", 82),
+        "glpat-" + _token(rng, alnum, 20),
+        "xoxb-" + _token(rng, string.digits, 12) + "-" + _token(rng, alnum, 24),
+        "sk_live_" + _token(rng, alnum, 24),
+        "AIza" + _token(rng, b64url, 35),
+        "sk-proj-" + _token(rng, b64url, 48),
+        "eyJ" + _token(rng, b64url, 20) + ".eyJ" + _token(rng, b64url, 30) + "." + _token(rng, b64url, 43),
+        "hf_" + _token(rng, alnum, 34),
+    ]
+
+
+@pytest.mark.parametrize("secret", _secret_samples())
+def test_known_credential_formats(rules, secret):
+    text = f"config: {secret} # prod"
+    expect(find_secrets(text, rules), text, "SECRET", secret)
+
+
+def test_private_key_block_is_one_span(rules):
+    block = "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA1b2c3\nd4e5f6==\n-----END RSA PRIVATE KEY-----"
+    text = f"clé :\n{block}\nfin"
+    expect(find_secrets(text, rules), text, "SECRET", block)
+
+
+def test_connection_string_masks_the_password_only(rules):
+    text = "DATABASE_URL=postgres://app_user:S3cr3t!x@db.internal:5432/app et mongodb+srv://bob:pa55w0rd@c0.mongo.net/x"
+    expect(find_secrets(text, rules), text, "SECRET", "S3cr3t!x", "pa55w0rd")
+
+
+@pytest.mark.parametrize("text", ["aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+                                  "sk-test", "the ghp_ prefix", "https://user@example.com/x",
+                                  "sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"])
+def test_secret_format_negatives(rules, text):
+    assert find_secrets(text, rules) == []
