@@ -73,7 +73,7 @@ def bench_tables(report: dict) -> str:
         out.append(f"| cold start (fresh process) | {cold['total_s']:.2f} s: import {cold['import_s']:.2f} s, "
                    f"Engine() {cold['engine_s']:.2f} s, first call {cold['first_call_s']:.3f} s; process wall "
                    f"{cold['process_wall_s']:.2f} s; peak RSS {cold['peak_rss_mib']:.0f} MiB |")
-    out.append(f"| peak RSS (whole bench, up to 1M chars) | {report['peak_rss_mib']:.0f} MiB |")
+    out.append(f"| peak RSS (whole bench process) | {report['peak_rss_mib']:.0f} MiB |")
     out.append("| threads | " + ", ".join(f"{k}={v}" for k, v in report["threads"].items()) + " |")
     out += ["", "| chars | runs | seconds (best) | µs/char | CPU µs/char | relative |", "|---:|---:|---:|---:|---:|---:|"]
     out += [f"| {r['chars']:,} | {r['runs']} | {r['seconds']:.4f} | {r['us_per_char']:.2f} | {r['cpu_us_per_char']:.2f} "
