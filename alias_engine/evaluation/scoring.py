@@ -219,10 +219,10 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
     pred_index = _OverlapIndex(preds)
     matches = Counter(gold) & Counter(preds)
 
-    tally: dict[str, list[int]] = {}
+    tally: dict[str, Counter[str]] = {}
 
-    def add(label: str, field_index: int) -> None:
-        tally.setdefault(label, [0] * 7)[field_index] += 1
+    def add(label: str, name: str) -> None:
+        tally.setdefault(label, Counter())[name] += 1
 
     unmatched_preds = Counter(matches)
     spurious = []
@@ -231,7 +231,7 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
     for p, source in zip(preds, sources):
         if unmatched_preds[p] > 0:
             unmatched_preds[p] -= 1
-            add(p.label, 3)  # pred_overlap
+            add(p.label, "pred_overlap")
             by_source[source] = by_source.get(source, Counts()) + Counts(tp=1)
             continue
         overlaps = gold_index.find(p.start, p.end)
@@ -239,10 +239,10 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
         if not overlaps and not out_overlaps and ignored_index.find(p.start, p.end):
             ignored += 1
             continue
-        add(p.label, 1)  # fp
+        add(p.label, "fp")
         by_source[source] = by_source.get(source, Counts()) + Counts(fp=1)
         if any(g.label == p.label for g in overlaps):
-            add(p.label, 3)
+            add(p.label, "pred_overlap")
         touched = overlaps or out_overlaps
         spurious.append(Spurious(p, touched[0] if touched else None, source))
 
@@ -252,18 +252,18 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
     for g in gold:
         if unmatched_gold[g] > 0:
             unmatched_gold[g] -= 1
-            add(g.label, 0)  # tp
+            add(g.label, "tp")
         else:
-            add(g.label, 2)  # fn
+            add(g.label, "fn")
             missed.append(g)
         covering = pred_index.find(g.start, g.end)
         if any(p.label == g.label for p in covering):
-            add(g.label, 4)  # gold_overlap
+            add(g.label, "gold_overlap")
         full = leaked_in_full(record.text[g.start:g.end], normalized_masked)
         if full:
-            add(g.label, 5)
+            add(g.label, "leak_full")
         if full or readable_parts(record.text, g, covering):
-            add(g.label, 6)
+            add(g.label, "leak_partial")
 
     out_of_scope: dict[str, Counts] = {}
     for g in out_gold:
@@ -275,7 +275,7 @@ def score_record(record: Record, predicted: Iterable[SpanLike], masked: str,
     return RecordScore(
         id=record.id,
         lang=record.lang,
-        counts={label: Counts(*values) for label, values in tally.items()},
+        counts={label: Counts(**values) for label, values in tally.items()},
         out_of_scope=out_of_scope,
         ignored_gold=dict(Counter(g.label for g in unknown_gold)),
         ignored_predictions=ignored,
