@@ -23,7 +23,7 @@ PUBLIC_URLS = (
     "https://learn.microsoft.com/en-us/azure/", "https://www.lemonde.fr", "https://www.who.int",
 )
 PLACEHOLDERS = ("YOUR_API_KEY", "<your-api-key>", "sk-xxxxxxxxxxxxxxxxxxxxxxxx", "********", "<password>",
-                "REPLACE_ME", "${DB_PASSWORD}", "xxxx-xxxx-xxxx", "changeit", "<token>", "YOUR_SECRET_HERE",
+                "REPLACE_ME", "${DB_PASSWORD}", "xxxx-xxxx-xxxx", "<token>", "YOUR_SECRET_HERE",
                 "{{ secrets.API_TOKEN }}", "os.environ['API_KEY']", "XXXXXXXX", "•••••••")
 
 

@@ -575,7 +575,7 @@ LOG_LINES = (
     "DEBUG request from {IP} agent=Mozilla/5.0 version={VERSION}", "ERROR payment declined card={CARD} customer={CUSTID}",
     "INFO order {ORDER} shipped tracking={TRACKING}", "INFO user {FULL} updated address to \"{ADDRESS}\"",
     "DEBUG auth header Bearer {JWT}", "INFO deploy {VERSION} commit {HASH}", "WARN token leaked: {APIKEY}",
-    "INFO connected to {IP}:443", "ERROR invoice {INVOICE} not found", "INFO password reset requested by {EMAIL}",
+    "INFO connected to {IP} port 443", "ERROR invoice {INVOICE} not found", "INFO password reset requested by {EMAIL}",
     "INFO new signup name=\"{FULL}\" phone={PHONE} dob={DOB}", "DEBUG session {HASH} for {LOGIN}",
 )
 
