@@ -207,12 +207,14 @@ def chat(d: Doc, ctx: Ctx) -> None:
     agent = rng.choice(("Agent", "Support", "Conseiller", "Bot", "{FIRST:2} (support)")) if fr else rng.choice(("Agent", "Support", "Bot", "{FIRST:2} (support)"))
     user = rng.choice(("Client", "Vous", "{FIRST}", "{SIGN}", "user")) if fr else rng.choice(("Customer", "You", "{FIRST}", "{SIGN}", "user"))
     stamp = rng.random() < 0.5
-    lines = CHAT_FR if fr else CHAT_EN
-    picked = sorted(rng.sample(range(len(lines)), rng.randint(3, 8)))
-    turns = [lines[i] for i in picked]
+    exchanges = CHAT_FR if fr else CHAT_EN
+    picked = sorted(rng.sample(range(len(exchanges)), rng.randint(2, 6)))
+    turns = [turn for i in picked for turn in exchanges[i]]
+    minute = rng.randint(8 * 60, 20 * 60)
     for who, text in turns:
         name = agent if who == "A" else user
-        prefix = f"[{rng.randint(8, 20):02d}:{rng.randint(0, 59):02d}] " if stamp else ""
+        minute += rng.randint(0, 3)
+        prefix = f"[{minute // 60:02d}:{minute % 60:02d}] " if stamp else ""
         fill(d, f"{prefix}{name}: {text}\n", ctx.resolve)
 
 
@@ -507,46 +509,54 @@ LETTER_BODIES_EN = {
               "For more information visit {PUBURL} or call {SWITCHBOARD}."),
 }
 
+# Chat exchanges: each is a list of (speaker, line); A = agent, U = user. Answers follow their question.
 CHAT_FR = (
-    ("A", "Bonjour, je suis {FIRST:2}, comment puis-je vous aider ?"),
-    ("U", "Bonjour, je n'arrive plus à me connecter avec l'identifiant {LOGIN}."),
-    ("A", "Pouvez-vous me confirmer votre date de naissance ?"),
-    ("U", "{DOB}"),
-    ("U", "je suis né le {DOB}"),
-    ("A", "Et votre adresse postale s'il vous plaît ?"),
-    ("U", "{ADDRESS}"),
-    ("U", "c'est {ADDRESS}"),
-    ("A", "Merci {TITLE} {LAST}. Votre numéro client ?"),
-    ("U", "{CUSTID}"),
-    ("U", "mon mail c'est {EMAIL} et mon tel {PHONE}"),
-    ("A", "J'ai créé le ticket {TICKET} pour votre demande."),
-    ("U", "mon mdp c'était {PASSWORD} je crois"),
-    ("A", "Ne communiquez jamais votre mot de passe. Vous recevrez un lien sur {EMAIL}."),
-    ("U", "ok merci, mon nom complet c'est {FULL}"),
-    ("U", "la commande {ORDER} du {DATE} n'est pas arrivée"),
-    ("A", "Notre service est joignable au {SWITCHBOARD} du lundi au vendredi."),
-    ("U", "vous pouvez rappeler ma femme {FULL:3} au {PHONE:3}"),
+    (("A", "Bonjour, je suis {FIRST:2}, comment puis-je vous aider ?"),),
+    (("U", "Bonjour, je n'arrive plus à me connecter avec l'identifiant {LOGIN}."),),
+    (("A", "Pouvez-vous me confirmer votre date de naissance ?"), ("U", "{DOB}")),
+    (("A", "Votre date de naissance ?"), ("U", "je suis né le {DOB}")),
+    (("A", "Et votre adresse postale s'il vous plaît ?"), ("U", "{ADDRESS}")),
+    (("A", "Quelle est l'adresse de livraison ?"), ("U", "c'est {ADDRESS}")),
+    (("A", "Vos nom et prénom ?"), ("U", "{FULL}")),
+    (("A", "Votre nom de famille ?"), ("U", "{LAST}")),
+    (("A", "Merci {TITLE} {LAST}. Votre numéro client ?"), ("U", "{CUSTID}")),
+    (("A", "Un numéro où vous joindre ?"), ("U", "{PHONE}")),
+    (("U", "mon mail c'est {EMAIL} et mon tel {PHONE}"),),
+    (("A", "J'ai créé le ticket {TICKET} pour votre demande."),),
+    (("U", "mon mdp c'était {PASSWORD} je crois"),
+     ("A", "Ne communiquez jamais votre mot de passe. Vous recevrez un lien sur {EMAIL}.")),
+    (("U", "ok merci, mon nom complet c'est {FULL}"),),
+    (("U", "la commande {ORDER} du {DATE} n'est pas arrivée"),),
+    (("A", "Notre service est joignable au {SWITCHBOARD} du lundi au vendredi."),),
+    (("U", "vous pouvez rappeler ma femme {FULL:3} au {PHONE:3}"),),
+    (("A", "Pouvez-vous me donner votre IBAN pour le remboursement ?"), ("U", "{IBAN}")),
+    (("A", "Votre numéro de sécurité sociale ?"), ("U", "{NIR}")),
+    (("U", "je vous envoie la photo de ma carte d'identité, n° {IDCARD}"),),
+    (("A", "Merci, votre dossier {FILEID} est à jour. Bonne journée {FIRST} !"),),
 )
 CHAT_EN = (
-    ("A", "Hi, this is {FIRST:2}, how can I help you today?"),
-    ("U", "Hi, I can't log in with my username {LOGIN}."),
-    ("A", "Could you confirm your date of birth?"),
-    ("U", "{DOB}"),
-    ("U", "born {DOB}"),
-    ("A", "And your postal address, please?"),
-    ("U", "{ADDRESS}"),
-    ("U", "it's {ADDRESS}"),
-    ("A", "Thanks {TITLE} {LAST}. Your customer number?"),
-    ("U", "{CUSTID}"),
-    ("U", "my email is {EMAIL} and my phone {PHONE}"),
-    ("A", "I've opened ticket {TICKET} for you."),
-    ("U", "my password was {PASSWORD} i think"),
-    ("A", "Never share your password. A reset link is on its way to {EMAIL}."),
-    ("U", "ok thanks, my full name is {FULL}"),
-    ("U", "order {ORDER} from {DATE} never arrived"),
-    ("A", "Our helpline is {SWITCHBOARD}, Monday to Friday."),
-    ("U", "you can call my husband {FULL:3} on {PHONE:3}"),
-    ("U", "my SSN is {SSN} if you need it"),
+    (("A", "Hi, this is {FIRST:2}, how can I help you today?"),),
+    (("U", "Hi, I can't log in with my username {LOGIN}."),),
+    (("A", "Could you confirm your date of birth?"), ("U", "{DOB}")),
+    (("A", "Your DOB please?"), ("U", "born {DOB}")),
+    (("A", "And your postal address, please?"), ("U", "{ADDRESS}")),
+    (("A", "What is the delivery address?"), ("U", "it's {ADDRESS}")),
+    (("A", "Your full name?"), ("U", "{FULL}")),
+    (("A", "Your surname?"), ("U", "{LAST}")),
+    (("A", "Thanks {TITLE} {LAST}. Your customer number?"), ("U", "{CUSTID}")),
+    (("A", "A number to reach you on?"), ("U", "{PHONE}")),
+    (("U", "my email is {EMAIL} and my phone {PHONE}"),),
+    (("A", "I've opened ticket {TICKET} for you."),),
+    (("U", "my password was {PASSWORD} i think"),
+     ("A", "Never share your password. A reset link is on its way to {EMAIL}.")),
+    (("U", "ok thanks, my full name is {FULL}"),),
+    (("U", "order {ORDER} from {DATE} never arrived"),),
+    (("A", "Our helpline is {SWITCHBOARD}, Monday to Friday."),),
+    (("U", "you can call my husband {FULL:3} on {PHONE:3}"),),
+    (("A", "Can I have the last four digits of your SSN?"), ("U", "{LAST4}"), ("A", "Thanks. And the full number for the form?"), ("U", "{SSN}")),
+    (("U", "my SSN is {SSN} if you need it"),),
+    (("A", "Which card would you like to use?"), ("U", "{CARD}")),
+    (("A", "Thanks, case {FILEID} is updated. Have a nice day {FIRST}!"),),
 )
 
 PROMPTS_FR = (
