@@ -221,9 +221,12 @@ def chat(d: Doc, ctx: Ctx) -> None:
 def prompt(d: Doc, ctx: Ctx) -> None:
     rng = ctx.rng
     fr = ctx.lang == "fr"
+    if rng.random() < 0.4:
+        fill(d, rng.choice(PROMPTS_INLINE_FR if fr else PROMPTS_INLINE_EN), ctx.resolve)
+        return
     fill(d, rng.choice(PROMPTS_FR if fr else PROMPTS_EN), ctx.resolve)
     fill(d, "\n\n", ctx.resolve)
-    inner = rng.choice((email, letter, form, csv_table, chat, sentences))
+    inner = rng.choice((email, letter, form, csv_table, chat, sentences, json_record, notes))
     inner(d, ctx)
 
 
@@ -568,6 +571,31 @@ PROMPTS_EN = (
     "Can you summarise this email?", "Fix the grammar in this text:", "Translate to French:",
     "Write a polite reply to this customer:", "Extract the key fields from this document:",
     "Draft a response to this letter.", "Clean up this table:", "Here is a message I got, what do you think?",
+)
+
+PROMPTS_INLINE_FR = (
+    "Rédige une lettre de motivation pour moi. Je m'appelle {FULL}, j'habite {ADDRESS}, tél. {PHONE}, mail {EMAIL}. Je postule chez {COMPANY}.",
+    "Écris un mail à mon propriétaire {TITLE:2} {FULL:2} pour lui dire que je quitte l'appartement du {ADDRESS} le {DATE}.",
+    "Aide-moi à remplir ce formulaire : nom {LAST}, prénom {FIRST}, né le {DOB}, n° de sécu {NIR}.",
+    "Mon fils {FIRST:3} {LAST} est né le {DOB:3}, quels vaccins doit-il faire cette année ?",
+    "Corrige ce texte : « bonjour je suis {FULL} et je veux résilier mon contrat {CONTRACT} »",
+    "Pourquoi ma connexion au serveur {IP} échoue avec l'utilisateur {LOGIN} et le mot de passe {PASSWORD} ?",
+    "J'ai ce code qui plante : client = OpenAI(api_key=\"{APIKEY}\"). Pourquoi ?",
+    "Fais un résumé du dossier de {TITLE} {FULL} (dossier {FILEID}) pour {TITLE:2} {LAST:2}.",
+    "Traduis en anglais : « {FULL} habite au {ADDRESS} et travaille chez {COMPANY}. »",
+    "Comment contester un prélèvement sur mon compte {IBAN} ? Ma banque est {COMPANY}.",
+)
+PROMPTS_INLINE_EN = (
+    "Write a cover letter for me. My name is {FULL}, I live at {ADDRESS}, phone {PHONE}, email {EMAIL}. I'm applying to {COMPANY}.",
+    "Draft an email to my landlord {TITLE:2} {FULL:2} saying I'm leaving the flat at {ADDRESS} on {DATE}.",
+    "Help me fill in this form: surname {LAST}, first name {FIRST}, DOB {DOB}, SSN {SSN}.",
+    "My son {FIRST:3} {LAST} was born on {DOB:3}, which vaccines does he need this year?",
+    "Fix this text: \"hi i am {FULL} and i want to cancel my contract {CONTRACT}\"",
+    "Why does my connection to server {IP} fail with user {LOGIN} and password {PASSWORD}?",
+    "This code crashes: client = OpenAI(api_key=\"{APIKEY}\"). Why?",
+    "Summarise the file of {TITLE} {FULL} (case {FILEID}) for {TITLE:2} {LAST:2}.",
+    "Translate to French: \"{FULL} lives at {ADDRESS} and works for {COMPANY}.\"",
+    "How do I dispute a direct debit on my account {IBAN}? My bank is {COMPANY}.",
 )
 
 CONFIG_LINES = (
