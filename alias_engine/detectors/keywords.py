@@ -170,7 +170,9 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
             for keyword in raw["keywords"]:
                 if not isinstance(keyword, str) or not keyword.strip():
                     raise ValueError(f"{where}: keywords must be non-empty strings")
-                by_key.setdefault(fold_keyword(keyword), []).append(index)
+                indexes = by_key.setdefault(fold_keyword(keyword), [])
+                if index not in indexes:
+                    indexes.append(index)
                 keyword_patterns[keyword] = keyword_regex(keyword)
     # Longest keywords first: "numéro de sécurité sociale" wins over "numéro" at the same place.
     ordered = sorted(keyword_patterns, key=lambda k: (-len(k), k))
@@ -186,6 +188,10 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern]) -> dict[str, t
         unknown = set(spec) - {"pattern", "validator", "reject"}
         if unknown:
             raise ValueError(f"values.{name}: unknown key(s) {', '.join(sorted(unknown))}")
+        try:
+            regex.compile(spec["pattern"])
+        except regex.error as exc:
+            raise ValueError(f"values.{name}: invalid regex: {exc}") from None
         validator = get_validator(spec["validator"]) if spec.get("validator") else None
         reject = None
         if spec.get("reject"):
@@ -244,10 +250,10 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
 
 def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[Suppression]]:
     """Spans labelled by keyword rules, and the regions that suppress rules clear."""
-    spans: list[Span] = []
+    spans: dict[tuple[int, int, str], Span] = {}
     suppressions: list[Suppression] = []
     if rules.trigger is None:
-        return spans, suppressions
+        return [], suppressions
     for hit in rules.trigger.finditer(text):
         for index in rules.by_key.get(fold_keyword(hit.group()), ()):
             rule = rules.rules[index]
@@ -258,8 +264,10 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
             if rule.label is None:
                 suppressions.append(Suppression(start, end, rule.suppress))
             else:
-                spans.append(Span(start, end, rule.label, rule.score, "keyword", verified))
-    return spans, suppressions
+                key = (start, end, rule.label)
+                if key not in spans or spans[key].score < rule.score:
+                    spans[key] = Span(start, end, rule.label, rule.score, "keyword", verified)
+    return sorted(spans.values()), suppressions
 
 
 def _match_value(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:

@@ -1,0 +1,267 @@
+"""Keyword-triggered rules: the schema, the loader's errors, and values found after keywords."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+import regex
+from stdnum.fr import nir as stdnum_nir
+
+from alias_engine import Engine
+from alias_engine.detectors.keywords import find_keyword_spans, fold_keyword, is_valid_date, keyword_regex
+from alias_engine.detectors.rules import RulesError, detect_with_rules, load_rules
+from alias_engine.errors import AliasEngineError
+from alias_engine.resources import data_dir
+from alias_engine.validators import ssn
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules(data_dir("rules"))
+
+
+def keyword_hits(text, rules):
+    spans, _ = find_keyword_spans(text, rules.keywords)
+    return sorted((text[s.start:s.end], s.label, s.verified) for s in spans)
+
+
+# --- keyword matching ------------------------------------------------------------
+
+@pytest.mark.parametrize("keyword, text", [
+    ("date de naissance", "Date de Naissance"),
+    ("né le", "ne le"),
+    ("n° client", "N° client"),
+    ("n° client", "nº  client"),
+    ("réf. client", "ref client"),
+    ("nom d'utilisateur", "nom d’utilisateur"),
+    ("tél", "Tél"),
+    ("NIR", "NIR"),
+])
+def test_keyword_matches_variants_and_folds_to_the_same_key(keyword, text):
+    assert regex.fullmatch(keyword_regex(keyword), text)
+    assert fold_keyword(keyword) == fold_keyword(text)
+
+
+@pytest.mark.parametrize("keyword, text", [
+    ("NIR", "nir"),               # acronyms in capitals match in capitals only
+    ("IBAN", "Iban Martin"),      # "Iban" is a first name
+    ("tel", "hotel"),             # whole words only
+    ("mobile", "automobile"),
+    ("pass", "passer"),
+])
+def test_keyword_does_not_match(keyword, text):
+    assert regex.search(keyword_regex(keyword), text) is None
+
+
+@pytest.mark.parametrize("value, valid", [("12/03/1985", True), ("03/25/1985", True), ("1985-03-12", True),
+                                          ("31/02/1985", False), ("13.13.1985", False), ("12.13.1985", True), ("12 mars 1985", True),
+                                          ("March 12, 1985", True), ("1er mars 1985", True), ("12/03/85", True),
+                                          ("45 mars 1985", False), ("12/03/1492", False)])
+def test_date_validator(value, valid):
+    assert is_valid_date(value) is valid
+
+
+# --- values after keywords -----------------------------------------------------------
+
+@pytest.mark.parametrize("text, value", [
+    ("né le 12/03/1985", "12/03/1985"),
+    ("Née le 1er mars 1985 à Lyon", "1er mars 1985"),
+    ("Jean, né à Saint-Étienne le 12 mars 1985, demeurant", "12 mars 1985"),
+    ("date de naissance : 12.03.1985", "12.03.1985"),
+    ("Date de naissance: le 3 févr. 1990", "3 févr. 1990"),
+    ("DOB: 1985-03-12", "1985-03-12"),
+    ("Date of birth: March 12, 1985.", "March 12, 1985"),
+    ("born on 12th March 1985", "12th March 1985"),
+    ("He was born in Leeds on 3 September 1990", "3 September 1990"),
+    ("D.O.B. 03/25/1985", "03/25/1985"),
+])
+def test_birth_dates(rules, text, value):
+    assert keyword_hits(text, rules) == [(value, "BIRTH_DATE", True)]
+
+
+@pytest.mark.parametrize("text", ["rendez-vous le 12/03/2025", "facture du 12 mars 2024",
+                                  "Meeting on March 12, 2025", "née le", "born on a Monday"])
+def test_other_dates_are_not_birth_dates(rules, text):
+    assert keyword_hits(text, rules) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("dossier n° 2024/0456", "2024/0456"),
+    ("N° client : CL-2024-0042.", "CL-2024-0042"),
+    ("numéro de client 00123456", "00123456"),
+    ("matricule A12345", "A12345"),
+    ("Customer ID: CUST-88213", "CUST-88213"),
+    ("policy number PN-4478-XZ", "PN-4478-XZ"),
+    ("MRN 00012345", "00012345"),
+    ("patient ID #A77812", "A77812"),
+    ("member ID is 4411-22", "4411-22"),
+    ("contract no. 2023-771", "2023-771"),
+    ("login: jdupont", "jdupont"),
+    ("username = marie.martin", "marie.martin"),
+    ("identifiant : jean.dupont42", "jean.dupont42"),
+    ("immatriculation AB-123-CD", "AB-123-CD"),
+])
+def test_identifiers(rules, text, value):
+    assert keyword_hits(text, rules) == [(value, "IDENTIFIER", True)]
+
+
+@pytest.mark.parametrize("text", ["the login page", "username: <your username>", "matricule : non communiqué",
+                                  "customer ID: required", "facture n° 2024-00123", "order number 4471-22"])
+def test_identifier_negatives(rules, text):
+    assert [h for h in keyword_hits(text, rules) if h[1] == "IDENTIFIER"] == []
+
+
+def _valid_nir() -> str:
+    body = "1850375123456"
+    return body + stdnum_nir.calc_check_digits(body)
+
+
+def test_checksum_decides_verified_not_masking(rules):
+    good = _valid_nir()
+    bad = good[:-2] + f"{(int(good[-2:]) + 1) % 97:02d}"
+    assert keyword_hits(f"NIR : {good}", rules) == [(good, "NATIONAL_ID", True)]
+    assert keyword_hits(f"n° de sécurité sociale {bad}", rules) == [(bad, "NATIONAL_ID", False)]
+    assert ssn.is_valid("123-45-6789")
+    assert keyword_hits("SSN: 123-45-6789", rules) == [("123-45-6789", "NATIONAL_ID", True)]
+    assert keyword_hits("SSN: 000-45-6789", rules) == [("000-45-6789", "NATIONAL_ID", False)]
+    assert keyword_hits("IBAN : FR76 3000 6000 0112 3456 7890 188", rules) == \
+        [("FR76 3000 6000 0112 3456 7890 188", "IBAN", False)]
+    assert keyword_hits("card number 4111 1111 1111 1112", rules) == [("4111 1111 1111 1112", "CREDIT_CARD", False)]
+
+
+def test_unverified_values_are_still_masked():
+    engine = Engine(use_model=False)
+    text = "IBAN : FR76 3000 6000 0112 3456 7890 188, NINO QQ 12 34 56 E"
+    spans = engine.detect(text)
+    assert [(text[s.start:s.end], s.label, s.verified) for s in spans] == [
+        ("FR76 3000 6000 0112 3456 7890 188", "IBAN", False), ("QQ 12 34 56 E", "NATIONAL_ID", False)]
+    masked = engine.mask(text)
+    assert "3456" not in masked.text and engine.unmask(masked.text, masked.mapping) == text
+
+
+@pytest.mark.parametrize("text, value", [
+    ("National Insurance number: QQ 12 34 56 C", "QQ 12 34 56 C"),
+    ("n° de passeport : 12AB34567", "12AB34567"),
+    ("passport number 533380006", "533380006"),
+    ("permis de conduire n° 123456789012", "123456789012"),
+    ("driving licence MORGA753116SM9IJ", "MORGA753116SM9IJ"),
+])
+def test_national_ids(rules, text, value):
+    hits = keyword_hits(text, rules)
+    assert [(v, label) for v, label, _ in hits] == [(value, "NATIONAL_ID")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("tél. : 06 12 34 56 7", "06 12 34 56 7"),           # one digit short: still a phone by context
+    ("Mobile: 07700 900123", "07700 900123"),
+    ("portable 06-12-34-56-78", "06-12-34-56-78"),
+])
+def test_phone_keywords(rules, text, value):
+    assert [(v, label) for v, label, _ in keyword_hits(text, rules)] == [(value, "PHONE")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("password: hunter2", "hunter2"),
+    ('"password": "p@ss word!"', "p@ss word!"),
+    ("DB_PASSWORD=Xk9#mq2!", "Xk9#mq2!"),
+    ("mot de passe : Soleil2024", "Soleil2024"),
+    ("mdp=azerty", "azerty"),
+    ("my password is hunter2.", "hunter2"),
+    ("api_key='a8f5f167f44f4964e6c998dee827110c'", "a8f5f167f44f4964e6c998dee827110c"),
+    ("Authorization: Bearer abc.def-123_XYZ", "abc.def-123_XYZ"),
+    ("password: changeme", "changeme"),
+])
+def test_secret_values_after_keywords(rules, text, value):
+    assert [(v, label) for v, label, _ in keyword_hits(text, rules)] == [(value, "SECRET")]
+
+
+@pytest.mark.parametrize("text", ["api_key = YOUR_API_KEY", "token: <token>", "password: ********",
+                                  "mot de passe : xxx", "secret: ${SECRET_KEY}", "password: {{ db_password }}",
+                                  "the password is required", "password_hash: $2b$12$abcdefghijk",
+                                  "token: os.environ['TOKEN']", "password: REDACTED", "api key: [your key]"])
+def test_secret_placeholders(rules, text):
+    assert keyword_hits(text, rules) == []
+
+
+# --- suppress rules ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["standard : 01 23 45 67 89", "Tél. standard : 01 23 45 67 89",
+                                  "Switchboard: +44 20 7946 0000", "SIRET : 732 829 320 00074",
+                                  "facture n° 2024-00123", "invoice #2024-00123", "n° TVA FR40 303 265 045"])
+def test_hard_negatives_give_nothing(rules, text):
+    assert detect_with_rules(text, "fr", rules) == []
+    assert detect_with_rules(text, "en", rules) == []
+
+
+# --- the rules files: errors and extension -----------------------------------------------
+
+@pytest.fixture()
+def rules_copy(tmp_path):
+    target = tmp_path / "rules"
+    shutil.copytree(data_dir("rules"), target)
+    return target
+
+
+def _edit(path, change):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+def test_adding_a_keyword_is_a_rules_edit(rules_copy):
+    text = "badge n° B-7781"
+    assert [s for s in detect_with_rules(text, "fr", load_rules(rules_copy)) if s.label == "IDENTIFIER"] == []
+    _edit(rules_copy / "fr.json", lambda d: d["keyword_rules"].append(
+        {"label": "IDENTIFIER", "keywords": ["badge n°"], "values": ["id_code"], "max_gap": 5, "score": 0.9}))
+    spans = detect_with_rules(text, "fr", load_rules(rules_copy))
+    assert [(text[s.start:s.end], s.label, s.source) for s in spans] == [("B-7781", "IDENTIFIER", "keyword")]
+
+
+def test_adding_a_value_shape_with_a_validator(rules_copy):
+    def change(d):
+        d["values"]["siren"] = {"pattern": r"\d{3} ?\d{3} ?\d{3}", "validator": "card"}
+    _edit(rules_copy / "common.json", change)
+    _edit(rules_copy / "en.json", lambda d: d["keyword_rules"].append(
+        {"label": "IDENTIFIER", "keywords": ["staff code"], "values": ["siren"], "score": 0.8}))
+    spans = detect_with_rules("staff code 123 456 789", "en", load_rules(rules_copy))
+    assert [(s.start, s.end, s.verified) for s in spans] == [(11, 22, False)]
+
+
+@pytest.mark.parametrize("file, change, message", [
+    ("fr.json", lambda d: d["keyword_rules"].append({"label": "NOPE", "keywords": ["x"], "values": ["id_code"]}),
+     "unknown label"),
+    ("fr.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["nope"]}),
+     "unknown value"),
+    ("fr.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
+                                                     "gap": "nope"}), "unknown gap"),
+    ("en.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keyword": ["x"], "values": ["id_code"]}),
+     "unknown key"),
+    ("en.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "suppress": ["PHONE"], "keywords": ["x"],
+                                                     "values": ["id_code"]}), "exactly one"),
+    ("common.json", lambda d: d["values"].update({"bad": {"pattern": "(unclosed"}}), "regex"),
+    ("common.json", lambda d: d["values"].update({"bad": {"pattern": "x", "validator": "nope"}}), "unknown validator"),
+    ("common.json", lambda d: d["email"].update({"pattern": "[a-"}), "email.pattern"),
+    ("common.json", lambda d: d.pop("phone"), "phone"),
+    ("en.json", lambda d: d.update({"keyword_rule": []}), "unknown key"),
+])
+def test_malformed_rules_raise_rules_error(rules_copy, file, change, message):
+    _edit(rules_copy / file, change)
+    with pytest.raises(RulesError, match=message):
+        load_rules(rules_copy)
+
+
+@pytest.mark.parametrize("name", ["common.json", "fr.json", "en.json"])
+def test_missing_or_broken_rules_file(rules_copy, name):
+    (rules_copy / name).write_text("{not json", encoding="utf-8")
+    with pytest.raises(RulesError, match=name):
+        load_rules(rules_copy)
+    (rules_copy / name).unlink()
+    with pytest.raises(AliasEngineError, match="not found"):
+        Engine(use_model=False, rules_dir=rules_copy)
+
+
+def test_missing_rules_directory(tmp_path):
+    with pytest.raises(RulesError, match="not found"):
+        load_rules(tmp_path / "nowhere")
