@@ -1,0 +1,117 @@
+"""Whole French and English sentences through the rules-only engine: exact spans and hard negatives."""
+
+from __future__ import annotations
+
+import pytest
+from stdnum.fr import nir as stdnum_nir
+
+from alias_engine import Engine
+
+NIR = "2850375123456" + stdnum_nir.calc_check_digits("2850375123456")
+NIR_SPACED = f"{NIR[0]} {NIR[1:3]} {NIR[3:5]} {NIR[5:7]} {NIR[7:10]} {NIR[10:13]} {NIR[13:]}"
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine(use_model=False)
+
+
+def detected(engine, text, lang=None):
+    return [(s.start, s.end, s.label) for s in engine.detect(text, lang)]
+
+
+def expected(text, *pairs):
+    """Offsets of each (value, label), the values searched left to right."""
+    out, pos = [], 0
+    for value, label in pairs:
+        start = text.index(value, pos)
+        out.append((start, start + len(value), label))
+        pos = start + len(value)
+    return out
+
+
+FRENCH = [
+    ("Bonjour, je suis né le 12 mars 1985 à Lyon. Mon portable : 06 12 34 56 78, "
+     "mon e-mail jean.dupont@exemple.fr.",
+     [("12 mars 1985", "BIRTH_DATE"), ("06 12 34 56 78", "PHONE"), ("jean.dupont@exemple.fr", "EMAIL")]),
+    (f"IBAN : FR76 3000 6000 0112 3456 7890 189 ; n° de sécurité sociale {NIR_SPACED}.",
+     [("FR76 3000 6000 0112 3456 7890 189", "IBAN"), (NIR_SPACED, "NATIONAL_ID")]),
+    ("Dossier n° 2024/0456, matricule A12345, joignable au +33 (0)6 12 34 56 78 ou au 06.12.34.56.78.",
+     [("2024/0456", "IDENTIFIER"), ("A12345", "IDENTIFIER"), ("+33 (0)6 12 34 56 78", "PHONE"),
+      ("06.12.34.56.78", "PHONE")]),
+    ("Accès : serveur 10.12.0.5, identifiant : mdupont, mot de passe : Soleil2024!, "
+     "profil https://www.linkedin.com/in/marie-dupont.",
+     [("10.12.0.5", "IP_ADDRESS"), ("mdupont", "IDENTIFIER"), ("Soleil2024!", "SECRET"),
+      ("https://www.linkedin.com/in/marie-dupont", "URL")]),
+    ("Née le 1er mars 1985, carte bancaire 4111 1111 1111 1111, date de naissance de l'enfant : 03/04/2015.",
+     [("1er mars 1985", "BIRTH_DATE"), ("4111 1111 1111 1111", "CREDIT_CARD"), ("03/04/2015", "BIRTH_DATE")]),
+]
+
+ENGLISH = [
+    ("Hi, I'm Mary (DOB 03/25/1985). Call me at (415) 555-0132 or +44 20 7946 0958.",
+     [("03/25/1985", "BIRTH_DATE"), ("(415) 555-0132", "PHONE"), ("+44 20 7946 0958", "PHONE")]),
+    ("SSN: 123-45-6789, National Insurance number AB 12 34 56 C, card 5555 5555 5555 4444.",
+     [("123-45-6789", "NATIONAL_ID"), ("AB 12 34 56 C", "NATIONAL_ID"), ("5555 5555 5555 4444", "CREDIT_CARD")]),
+    ("Customer ID: CUST-88213, policy number PN-4478-XZ, mobile 07700 900123, born on March 12, 1985.",
+     [("CUST-88213", "IDENTIFIER"), ("PN-4478-XZ", "IDENTIFIER"), ("07700 900123", "PHONE"),
+      ("March 12, 1985", "BIRTH_DATE")]),
+    ("Sign in from 2001:db8::8a2e:370:7334 with token=ghp_R2d2C3poBb8yWq1LxZ9TmN4kVs7Hj0PaQe6u, "
+     "then see https://github.com/mdupont or write to m.dupont@example.co.uk",
+     [("2001:db8::8a2e:370:7334", "IP_ADDRESS"), ("ghp_R2d2C3poBb8yWq1LxZ9TmN4kVs7Hj0PaQe6u", "SECRET"),
+      ("https://github.com/mdupont", "URL"), ("m.dupont@example.co.uk", "EMAIL")]),
+    ("IBAN GB82 WEST 1234 5698 7654 32, password: hunter2, DB at postgres://app:S3cr3t@db.internal/app",
+     [("GB82 WEST 1234 5698 7654 32", "IBAN"), ("hunter2", "SECRET"), ("S3cr3t", "SECRET")]),
+]
+
+
+@pytest.mark.parametrize("text, values", FRENCH)
+def test_french_sentences(engine, text, values):
+    assert detected(engine, text, "fr") == expected(text, *values)
+    assert detected(engine, text, "auto") == expected(text, *values)
+
+
+@pytest.mark.parametrize("text, values", ENGLISH)
+def test_english_sentences(engine, text, values):
+    assert detected(engine, text, "en") == expected(text, *values)
+    assert detected(engine, text, "auto") == expected(text, *values)
+
+
+@pytest.mark.parametrize("text", [
+    "Standard : 01 23 45 67 89, du lundi au vendredi.",
+    "Tél. standard : 01 23 45 67 89",
+    "Switchboard: +44 20 7946 0000",
+    "Facture n° 2024-00123 du 12/03/2024, montant 1 234,56 EUR.",
+    "Invoice #2024-00123, order number 4471-2291, due March 12, 2025.",
+    "Mise à jour vers la version 1.2.3.4 (v1.2.3.4, Version: 1.2.3.4).",
+    "ACME SAS, SIRET 732 829 320 00074, SIREN 732 829 320, TVA FR40 303 265 045.",
+    "Set api_key = YOUR_API_KEY and token: <token> in the config; password: ********.",
+    "La documentation est sur https://docs.python.org/3/library/re.html et https://www.acme.com/.",
+    "Rendez-vous le 12/03/2025 à 14h30 ; meeting on March 12, 2025.",
+    "L'entreprise a été fondée en 1985 ; le paquet pèse 1.5 kg.",
+])
+def test_hard_negatives(engine, text):
+    assert detected(engine, text, "fr") == []
+    assert detected(engine, text, "en") == []
+
+
+def test_mixed_languages_use_every_keyword_list(engine):
+    text = "Patient ID A77812, né le 12/03/1985, n° client CL-2024-0042, DOB 1985-03-12"
+    assert detected(engine, text, "fr") == detected(engine, text, "en") == expected(
+        text, ("A77812", "IDENTIFIER"), ("12/03/1985", "BIRTH_DATE"), ("CL-2024-0042", "IDENTIFIER"),
+        ("1985-03-12", "BIRTH_DATE"))
+
+
+def test_offsets_hold_through_the_normalised_view(engine):
+    text = "Tél\u00a0: 06\u00a012\u00a034\u00a056\u00a078, e-mail\u200b : ma\u00adrie@exemple.fr, né le 12\u202fmars 1985"
+    spans = engine.detect(text, "fr")
+    assert [(text[s.start:s.end], s.label) for s in spans] == [
+        ("06\u00a012\u00a034\u00a056\u00a078", "PHONE"), ("ma\u00adrie@exemple.fr", "EMAIL"),
+        ("12\u202fmars 1985", "BIRTH_DATE")]
+
+
+def test_mask_and_unmask_round_trip(engine):
+    text = " ".join(t for t, _ in FRENCH + ENGLISH)
+    result = engine.mask(text)
+    for value in ("06 12 34 56 78", "jean.dupont@exemple.fr", "hunter2", "123-45-6789", "Soleil2024!"):
+        assert value not in result.text
+    assert engine.unmask(result.text, result.mapping) == text
