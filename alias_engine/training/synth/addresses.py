@@ -18,14 +18,36 @@ COUNTRIES: dict[str, tuple[str, str]] = {
     "sv_SE": ("Sweden", "Suède"), "da_DK": ("Denmark", "Danemark"), "ro_RO": ("Romania", "Roumanie"),
     "en_IE": ("Ireland", "Irlande"), "en_NZ": ("New Zealand", "Nouvelle-Zélande"),
     "hr_HR": ("Croatia", "Croatie"), "no_NO": ("Norway", "Norvège"), "en_IN": ("India", "Inde"),
+    "es_AR": ("Argentina", "Argentine"), "es_CO": ("Colombia", "Colombie"), "es_CL": ("Chile", "Chili"),
+    "en_PH": ("Philippines", "Philippines"),
 }
 ADDRESS_LOCALES: tuple[tuple[str, int], ...] = (
     ("fr_FR", 30), ("en_US", 20), ("en_GB", 8), ("en_AU", 3), ("en_CA", 3), ("fr_CA", 2),
     ("de_DE", 4), ("it_IT", 3), ("es_ES", 3), ("pt_BR", 2), ("pt_PT", 1), ("nl_NL", 2), ("pl_PL", 2),
     ("hu_HU", 1), ("fi_FI", 1), ("de_AT", 1), ("de_CH", 1), ("fr_CH", 2), ("es_MX", 1), ("cs_CZ", 1),
     ("sv_SE", 1), ("da_DK", 1), ("ro_RO", 1), ("en_IE", 1), ("en_NZ", 1), ("hr_HR", 1), ("no_NO", 1),
-    ("en_IN", 1),
+    ("en_IN", 1), ("es_AR", 1), ("es_CO", 1), ("es_CL", 1), ("en_PH", 1),
 )
+# Francophone addresses Faker lacks: (street types, cities with postcodes, country names (fr, en)).
+FRANCOPHONE: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[str, str]]] = {
+    "BE": (("rue", "avenue", "chaussée", "place", "boulevard", "drève"),
+           (("1000", "Bruxelles"), ("4000", "Liège"), ("5000", "Namur"), ("6000", "Charleroi"), ("1348", "Louvain-la-Neuve"),
+            ("1050", "Ixelles"), ("7000", "Mons")), ("Belgique", "Belgium")),
+    "LU": (("rue", "avenue", "boulevard", "route"),
+           (("L-1111", "Luxembourg"), ("L-4002", "Esch-sur-Alzette"), ("L-9050", "Ettelbruck")), ("Luxembourg", "Luxembourg")),
+    "MA": (("rue", "avenue", "boulevard", "résidence", "lotissement"),
+           (("20000", "Casablanca"), ("10000", "Rabat"), ("40000", "Marrakech"), ("90000", "Tanger"), ("30000", "Fès")),
+           ("Maroc", "Morocco")),
+    "DZ": (("rue", "cité", "boulevard", "lotissement"),
+           (("16000", "Alger"), ("31000", "Oran"), ("25000", "Constantine"), ("23000", "Annaba")), ("Algérie", "Algeria")),
+    "TN": (("rue", "avenue", "cité"), (("1000", "Tunis"), ("4000", "Sousse"), ("3000", "Sfax")), ("Tunisie", "Tunisia")),
+    "SN": (("rue", "avenue", "cité", "villa"), (("BP 3012", "Dakar"), ("", "Thiès"), ("", "Saint-Louis")), ("Sénégal", "Senegal")),
+    "CI": (("rue", "boulevard", "cité", "lot"), (("01 BP 1234", "Abidjan"), ("", "Cocody"), ("", "Yamoussoukro")),
+           ("Côte d'Ivoire", "Ivory Coast")),
+}
+FRANCOPHONE_NAMES = ("Mohammed V", "Hassan II", "de la Liberté", "des FAR", "Didouche Mourad", "Habib Bourguiba",
+                     "Léopold Sédar Senghor", "de l'Indépendance", "Louise", "Royale", "de la Loi", "Grande-Rue",
+                     "Zerktouni", "Larbi Ben M'hidi", "des Palmiers", "Houphouët-Boigny", "du 7 Novembre")
 WORLD_COUNTRIES = (
     "Uruguay", "Argentina", "Chile", "Peru", "Colombia", "Morocco", "Maroc", "Algérie", "Tunisie",
     "Sénégal", "Côte d'Ivoire", "Belgique", "Belgium", "Luxembourg", "Monaco", "Japan", "Vietnam",
@@ -151,6 +173,21 @@ def _locale_address(rng: random.Random, fakers: Fakers, locale: str, lang: str) 
     return _join(rng, lines)
 
 
+def francophone_address(rng: random.Random, lang: str) -> str:
+    code = rng.choice(tuple(FRANCOPHONE))
+    types, cities, country = FRANCOPHONE[code]
+    street = f"{rng.randint(1, 300)} {rng.choice(types)} {rng.choice(FRANCOPHONE_NAMES)}"
+    if code in ("MA", "DZ", "TN", "SN", "CI") and rng.random() < 0.4:
+        street = f"{rng.choice(('Résidence Al Amal', 'Imm. 4', 'Villa 12', 'Appt 7', 'Cité des Jasmins, bloc B'))}, {street}"
+    if code == "BE" and rng.random() < 0.3:
+        street = f"{rng.choice(('Rue', 'Avenue'))} {rng.choice(FRANCOPHONE_NAMES)} {rng.randint(1, 300)}" + (f" bte {rng.randint(1, 20)}" if rng.random() < 0.5 else "")
+    cp, city = rng.choice(cities)
+    lines = [street, f"{cp} {city}".strip()]
+    if rng.random() < 0.6:
+        lines.append(country[0] if lang == "fr" else country[1])
+    return _join(rng, lines)
+
+
 def presidio_style_address(rng: random.Random, fakers: Fakers) -> str:
     """Mixed-up template addresses like presidio-research's: street, city, state, country, zip."""
     fk_street = fakers.get(rng.choice(("fi_FI", "en_US", "de_DE", "es_ES", "it_IT", "en_GB")), rng)
@@ -191,6 +228,8 @@ def random_address(rng: random.Random, fakers: Fakers, lang: str) -> str:
         text = street_only(rng, fakers, lang)
     elif r < (0.38 if lang == "fr" else 0.18):
         text = french_address(rng, fakers, lang)
+    elif r < (0.45 if lang == "fr" else 0.22):
+        text = francophone_address(rng, lang)
     elif r < 0.9:
         items = [p[0] for p in ADDRESS_LOCALES]
         weights = [p[1] for p in ADDRESS_LOCALES]
