@@ -72,6 +72,15 @@ EXTRA_ORIGINS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
          "Rácz", "Fekete", "Szűcs", "Győri", "Pál", "Török"),
     ),
 }
+# First names of EXTRA_ORIGINS that are female (the others are taken as male or neutral).
+EXTRA_FEMALE = frozenset({
+    "Fatima", "Yasmine", "Leïla", "Nadia", "Samira", "Amina", "Khadija", "Sana", "Inès", "Malika", "Myriam", "Zineb",
+    "Naïma", "Nour", "Salma", "Rania", "Fatou", "Aminata", "Aïssatou", "Mariama", "Kadiatou", "Awa", "Ama", "Ngozi",
+    "Chinwe", "Blessing", "Adjoa", "Ange", "Fanta", "Aïcha", "Na", "Jing", "Mei", "Yan", "Yuki", "Sakura", "Aiko",
+    "Seo-yeon", "Thi Lan", "Linh", "Anong", "Xin", "Priya", "Anjali", "Deepika", "Pooja", "Sunita", "Kavya", "Ayesha",
+    "Nusrat", "Olga", "Natalia", "Ekaterina", "Yulia", "Tatiana", "Anastasia", "Irina", "Jelena", "Svetlana",
+    "Ludmila", "Aleksandra", "Ágnes", "Katalin", "Erzsébet", "Zsófia", "Réka", "Eszter", "Ildikó", "Gyöngyi",
+})
 EXTRA_WEIGHTS: dict[str, int] = {
     "maghreb": 8, "west_africa": 6, "east_asia": 5, "south_asia": 3, "east_europe": 4, "hungarian": 2,
 }
@@ -127,6 +136,7 @@ def random_name(rng: random.Random, fakers: Fakers, lang: str) -> Name:
         origin = rng.choices(list(EXTRA_WEIGHTS), list(EXTRA_WEIGHTS.values()))[0]
         firsts, lasts = EXTRA_ORIGINS[origin]
         first, last = rng.choice(firsts), rng.choice(lasts)
+        female = first in EXTRA_FEMALE
     else:
         if r < 0.55:
             locale = "fr_FR" if lang == "fr" else rng.choice(("en_US", "en_GB", "en_US", "en_AU", "en_CA"))
