@@ -85,9 +85,10 @@ EXTRA_WEIGHTS: dict[str, int] = {
     "maghreb": 8, "west_africa": 6, "east_asia": 5, "south_asia": 3, "east_europe": 4, "hungarian": 2,
 }
 
-FR_COMPOUND_FIRST = ("Jean", "Marie", "Anne", "Pierre", "Paul", "Louis", "Jean-Baptiste")
-FR_COMPOUND_SECOND = ("Pierre", "Claude", "Luc", "Marc", "Christophe", "Laure", "Hélène", "France",
-                      "Noël", "Philippe", "Michel", "Sophie", "Charlotte", "Baptiste", "Louise")
+FR_COMPOUND_MALE = (("Jean", "Pierre", "Paul", "Louis", "Marc"),
+                    ("Pierre", "Claude", "Luc", "Marc", "Christophe", "Noël", "Philippe", "Michel", "Baptiste", "Yves"))
+FR_COMPOUND_FEMALE = (("Marie", "Anne", "Marie", "Rose"),
+                      ("Claude", "Laure", "Hélène", "France", "Sophie", "Charlotte", "Louise", "Christine", "Pierre", "Noëlle"))
 PARTICLES = ("de", "de la", "du", "Le", "La", "van", "van der", "von", "da", "dos", "di", "Mac", "El",
              "Ben", "Ould", "d'")
 NICKNAMES = ("Jojo", "Titi", "Bob", "Mimi", "Fredo", "Lulu", "Kiki", "Momo", "Bibi", "Dédé",
@@ -148,8 +149,8 @@ def random_name(rng: random.Random, fakers: Fakers, lang: str) -> Name:
     last = last.replace("\u200b", "")
     x = rng.random()
     if x < 0.07 and origin in ("fr_FR", "fr_CA", "fr_CH"):
-        a = rng.choice(FR_COMPOUND_FIRST)
-        b = rng.choice(FR_COMPOUND_SECOND)
+        firsts, seconds = FR_COMPOUND_FEMALE if female else FR_COMPOUND_MALE
+        a, b = rng.choice(firsts), rng.choice(seconds)
         if a != b:
             first = f"{a}-{b}"
     elif x < 0.12:
