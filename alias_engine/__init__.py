@@ -4,8 +4,9 @@ from .engine import Engine
 from .errors import AliasEngineError, InputError, MappingError, ModelError
 from .labels import LABELS
 from .masks import MaskResult
+from .pseudonymise import Session
 from .spans import Span
 
 __all__ = ["Engine", "Span", "MaskResult", "LABELS", "AliasEngineError", "InputError",
-           "MappingError", "ModelError"]
+           "MappingError", "ModelError", "Session"]
 __version__ = "0.1.0"

@@ -120,6 +120,12 @@ class Engine:
         """Restore the original values of `mapping` in `text`."""
         return _unmask(text, mapping)
 
+    def session(self, mode: str = "placeholder", key: bytes | str | None = None, lang: str | None = None):
+        """A conversation: the same value gets the same pseudonym in every turn (see docs/pseudonymisation.md)."""
+        from .pseudonymise import Session
+
+        return Session(self, mode=mode, key=key, lang=lang)
+
     def _check_text(self, text: object) -> None:
         if not isinstance(text, str):
             raise InputError(f"text must be str, not {type(text).__name__}")

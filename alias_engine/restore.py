@@ -1,12 +1,42 @@
-"""Put original values back in place of placeholders."""
+"""Put original values back in place of placeholders, surviving what LLMs do to them.
+
+One compiled pattern finds, in a single left-to-right pass:
+- the placeholders of the mapping exactly as written;
+- the same placeholders edited by an LLM: other case, other brackets, spaces or
+  dashes instead of underscores (`[person 1]`, `{PERSON_1}`, `<Person-1>`), the
+  brackets dropped (`PERSON_1`, upper case only), a possessive inside
+  (`[PERSON_1's]`), and an elided French article in front (`d'[PERSON_1]`);
+- surrogate forms (realistic fake values) and their parts, case-insensitively,
+  numbers with any spacing.
+A placeholder of a known label that the mapping does not hold (an invented
+`[PERSON_9]`) is left as written and reported. Inside a JSON string a value
+that would break the JSON (a quote, a backslash, a line break) is escaped.
+
+The scan is linear in the text: every alternative of the pattern has a bounded
+length, and the same pattern drives the streaming restorer
+(`alias_engine.pseudonymise.stream`), which gives exactly the batch result.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 import regex
 
 from .errors import MappingError
+from .labels import LABELS
+
+# Labels whose surrogates are compared as digit/letter strings, separators ignored.
+NUMBER_LABELS = frozenset({"PHONE", "IBAN", "CREDIT_CARD", "NATIONAL_ID", "IP_ADDRESS"})
+_ELISION = r"(?P<el>(?<!\w)(?:[dD]|[qQ][uU])['’])?"
+_PLACEHOLDER_PARTS = regex.compile(
+    r"[\[{<(]? {0,2}(?P<label>[A-Za-z]+(?:[ _\-][A-Za-z]+)*)[ _\-]{0,2}(?P<n>\d{1,6}) {0,2}[\]}>)]?"
+)
+_NORM_DROP = regex.compile(r"[\s.\-/()]+|\\[nrt]")
+_VOWELS = frozenset("aeiouyhàâäéèêëîïôöùûüœæ")
+_JSON_TOKENS = regex.compile(r'[{}\[\]"\\\n]')
 
 
 def check_mapping(mapping: object) -> dict[str, str | list[str]]:
@@ -24,28 +54,319 @@ def check_mapping(mapping: object) -> dict[str, str | list[str]]:
     return dict(mapping)
 
 
-def unmask(text: str, mapping: Mapping[str, str | list[str]]) -> str:
-    """Replace every placeholder of `mapping` found in `text` by its original value.
+@dataclass(frozen=True)
+class Alias:
+    """A surrogate form written in masked text and the original form it stands for."""
+
+    form: str
+    original: str
+    label: str
+
+
+@dataclass(frozen=True)
+class RestoreReport:
+    """The restored `text`, how many pseudonyms were restored, and the placeholders
+    that look like ours but are unknown (left as written), in order of occurrence."""
+
+    text: str
+    restored: int
+    unknown: tuple[str, ...]
+
+
+def placeholder_key(name: str) -> tuple[str, int] | None:
+    """`("PERSON", 1)` for `[PERSON_1]`, `[person 1]`, `PERSON1`...; None if not placeholder-shaped."""
+    m = _PLACEHOLDER_PARTS.fullmatch(name.strip())
+    if m is None:
+        return None
+    return regex.sub(r"[ _\-]", "", m.group("label")).upper(), int(m.group("n"))
+
+
+def norm_key(value: str) -> str:
+    """Case- and separator-insensitive form under which surrogates are looked up."""
+    return _NORM_DROP.sub("", value).casefold()
+
+
+def _label_alternation(labels: Iterable[str]) -> str:
+    parts = sorted({regex.escape(label).replace("_", "[ _\\-]?") for label in labels}, key=len, reverse=True)
+    return "|".join(parts)
+
+
+def _alias_pattern(alias: Alias) -> str:
+    form = alias.form
+    if alias.label in NUMBER_LABELS:
+        chars = [c for c in form if not c.isspace() and c not in ".-/()"]
+        body = r"[ .\-/()]{0,2}".join(regex.escape(c) for c in chars)
+        if form.startswith("("):
+            body = r"\(?" + body
+    else:
+        body = r"(?:\s|\\n){1,3}".join(regex.escape(w) for w in form.split())
+    return rf"(?<!\w){body}(?!\w)"
+
+
+def _elide(prefix: str, value: str) -> str:
+    """`d'` before a value that does not start with a vowel becomes `de `."""
+    first = value[:1].lower()
+    if not prefix or first in _VOWELS:
+        return prefix + value
+    if prefix[0] in "dD":
+        return prefix[0] + "e " + value
+    return prefix[:2] + "e " + value
+
+
+def _json_safe(value: str) -> str:
+    try:
+        if isinstance(json.loads(f'"{value}"'), str):
+            return value  # already valid inside a JSON string (it came from JSON)
+    except ValueError:
+        pass
+    return json.dumps(value, ensure_ascii=False)[1:-1]
+
+
+def _apply_case(written: str, form: str, original: str) -> str:
+    if written == form:
+        return original
+    letters = [c for c in written if c.isalpha()]
+    if letters and all(c.isupper() for c in letters) and not form.isupper():
+        return original.upper()
+    if letters and all(c.islower() for c in letters) and not form.islower():
+        return original.lower()
+    return original
+
+
+class JsonState:
+    """Whether the text seen so far leaves us inside a JSON string.
+
+    A heuristic that reads the text once, in pieces of any size: quotes count
+    only inside `{...}` or `[...]`, and a blank line resets it (prose again).
+    """
+
+    __slots__ = ("depth", "in_string", "escape", "after_newline")
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.in_string = False
+        self.escape = False
+        self.after_newline = False
+
+    def feed(self, text: str) -> None:
+        last = 0
+        for m in _JSON_TOKENS.finditer(text):
+            if m.start() > last:
+                self.escape = False
+                if not text[last:m.start()].isspace():
+                    self.after_newline = False
+            last = m.end()
+            tok = m.group()
+            if self.escape:
+                self.escape = False
+                self.after_newline = False
+                continue
+            if tok == "\n":
+                if self.after_newline:
+                    self.depth, self.in_string, self.after_newline = 0, False, False
+                else:
+                    self.after_newline = True
+                continue
+            self.after_newline = False
+            if self.in_string:
+                if tok == "\\":
+                    self.escape = True
+                elif tok == '"':
+                    self.in_string = False
+            elif tok in "{[":
+                self.depth += 1
+            elif tok in "}]":
+                self.depth = max(0, self.depth - 1)
+            elif tok == '"' and self.depth:
+                self.in_string = True
+        if last < len(text):
+            self.escape = False
+            if not text[last:].isspace():
+                self.after_newline = False
+
+
+class RestoreTable:
+    """The compiled restore pattern for a placeholder mapping and surrogate aliases.
+
+    `values[name]` is the original value of placeholder `name` (a str; the list
+    form of `unmask` is resolved by the caller through `pick`).
+    """
+
+    def __init__(self, values: Mapping[str, str | list[str]], aliases: Sequence[Alias] = (),
+                 labels: Iterable[str] = LABELS) -> None:
+        self.values = dict(values)
+        self.by_key: dict[tuple[str, int], str] = {}
+        clashes: set[tuple[str, int]] = set()
+        known = set(labels)
+        for name in self.values:
+            key = placeholder_key(name)
+            if key is None:
+                continue
+            if key in self.by_key:
+                clashes.add(key)
+            self.by_key[key] = name
+            known.add(key[0])
+        for key in clashes:
+            del self.by_key[key]
+        self.known = {regex.sub(r"[ _\-]", "", label).upper() for label in known}
+        self.exact_alias: dict[str, Alias] = {}
+        self.norm_alias: dict[str, Alias] = {}
+        for alias in aliases:
+            self.exact_alias.setdefault(alias.form, alias)
+            self.norm_alias.setdefault(norm_key(alias.form), alias)
+        all_values = [v for vs in self.values.values() for v in ([vs] if isinstance(vs, str) else vs)]
+        all_values += [a.original for a in aliases]
+        self.needs_json = any(_json_safe(v) != v for v in all_values)
+        self.pattern, self.open_pattern = self._compile(aliases, known)
+
+    def _compile(self, aliases: Sequence[Alias], labels: set[str]) -> tuple[regex.Pattern, regex.Pattern]:
+        alts = []
+        placeholder_alts = []
+        if self.values:
+            exact = "|".join(regex.escape(k) for k in sorted(self.values, key=len, reverse=True))
+            placeholder_alts.append(f"(?P<ex>{exact})")
+        lab = _label_alternation(labels)
+        placeholder_alts.append(
+            rf"(?P<tb>[\[{{<(] {{0,2}}(?i:(?P<tl>{lab}))[ _\-]{{0,2}}(?P<tn>\d{{1,6}})(?P<tp>['’]s)? {{0,2}}[\]}}>)])"
+        )
+        bare = "|".join(sorted({regex.escape(label) for label in labels}, key=len, reverse=True))
+        placeholder_alts.append(rf"(?P<bare>(?<!\w)(?P<bl>{bare})_(?P<bn>\d{{1,6}})(?!\w))")
+        alts.append(_ELISION + "(?:" + "|".join(placeholder_alts) + ")")
+        if aliases:
+            # as written first (so that masked text restores exactly), then edited (case, spacing)
+            exact = sorted({a.form for a in aliases}, key=len, reverse=True)
+            exact_alts = [rf"(?<!\w){regex.escape(f)}(?!\w)" for f in exact]
+            forms = sorted({_alias_pattern(a) for a in aliases}, key=len, reverse=True)
+            alts.append("(?P<sur>" + "|".join(exact_alts) + "|(?i:" + "|".join(forms) + "))")
+        body = "|".join(alts)
+        # Never a complete match: only partial ones, i.e. pseudonyms that reach the end of the text.
+        return regex.compile(body), regex.compile(f"(?:{body})(?=\\Z)\\p{{Any}}")
+
+    def lookup(self, m: regex.Match) -> tuple[str | None, str | None]:
+        """(placeholder name or None, alias original or None) for a match; (None, None) if unknown."""
+        g = m.groupdict()
+        if g.get("sur") is not None:
+            written = g["sur"]
+            alias = self.exact_alias.get(written) or self.norm_alias.get(norm_key(written))
+            if alias is None:
+                return None, None
+            return None, _apply_case(written, alias.form, alias.original)
+        if g.get("ex") is not None:
+            return g["ex"], None
+        if g["tb"] is not None:
+            key = (regex.sub(r"[ _\-]", "", m.group("tl")).upper(), int(m.group("tn")))
+        else:
+            key = (m.group("bl").replace("_", ""), int(m.group("bn")))
+        return self.by_key.get(key), None
+
+    def is_ours(self, m: regex.Match) -> bool:
+        """Placeholder-shaped with a known label (so worth reporting when unknown)."""
+        return m.groupdict().get("sur") is None
+
+
+class Scan:
+    """Left-to-right restore state: shared by the batch and the streaming restorer."""
+
+    def __init__(self, table: RestoreTable, pick=None) -> None:
+        self.table = table
+        self.pick = pick or (lambda name: table.values[name])
+        self.json = JsonState() if table.needs_json else None
+        self.restored = 0
+        self.unknown: list[str] = []
+
+    def _raw(self, out: list[str], text: str) -> None:
+        if text:
+            out.append(text)
+            if self.json is not None:
+                self.json.feed(text)
+
+    def run(self, buf: str, pos: int, final: bool) -> tuple[str, int]:
+        """Restore `buf[pos:]`; return the output and how far it got (all of it if `final`).
+
+        When not final, stop where a pseudonym could still start that the text
+        seen so far does not settle; `buf[:pos]` is context for look-behinds.
+        """
+        table, out = self.table, []
+        stop = len(buf)
+        if not final:
+            held = table.open_pattern.search(buf, pos, partial=True)
+            if held is not None:
+                stop = held.start()
+        while pos < stop:
+            m = table.pattern.search(buf, pos)
+            if m is None or m.start() >= stop:
+                self._raw(out, buf[pos:stop])
+                pos = stop
+                break
+            self._raw(out, buf[pos:m.start()])
+            self._emit(out, m)
+            pos = m.end()
+            if not final and pos > stop:
+                held = table.open_pattern.search(buf, pos, partial=True)
+                stop = held.start() if held is not None else len(buf)
+        return "".join(out), pos
+
+    def _emit(self, out: list[str], m: regex.Match) -> None:
+        name, original = self.table.lookup(m)
+        prefix = m.groupdict().get("el") or ""
+        if name is not None:
+            value = self.pick(name)
+            if m.groupdict().get("tp"):
+                value += m.group("tp")
+        elif original is not None:
+            value = original
+        else:
+            if self.table.is_ours(m):
+                self.unknown.append(m.group()[len(prefix):])
+            self._raw(out, m.group())
+            return
+        self.restored += 1
+        if self.json is not None and self.json.in_string:
+            value = _json_safe(value)
+        out.append(_elide(prefix, value))
+
+
+def restore(text: str, table: RestoreTable, pick=None) -> RestoreReport:
+    """Restore `text` in one pass with `table`."""
+    scan = Scan(table, pick)
+    out, _ = scan.run(text, 0, final=True)
+    return RestoreReport(out, scan.restored, tuple(scan.unknown))
+
+
+def unmask_report(text: str, mapping: Mapping[str, str | list[str]]) -> RestoreReport:
+    """`unmask` with a report of how many placeholders were restored and which are unknown.
 
     A placeholder whose value has several written forms gets them back in order
     when it occurs exactly as often as it was masked; otherwise the first form.
     """
     mapping = check_mapping(mapping)
-    if not mapping or not text:
-        return text
-    pattern = regex.compile("|".join(regex.escape(k) for k in sorted(mapping, key=len, reverse=True)))
+    if not text:
+        return RestoreReport(text, 0, ())
+    table = RestoreTable(mapping)
     counts: dict[str, int] = {}
-    for m in pattern.finditer(text):
-        counts[m.group()] = counts.get(m.group(), 0) + 1
+    if any(isinstance(v, list) for v in mapping.values()):
+        for m in table.pattern.finditer(text):
+            name, _ = table.lookup(m)
+            if name is not None:
+                counts[name] = counts.get(name, 0) + 1
     seen: dict[str, int] = {}
 
-    def replace(m: regex.Match) -> str:
-        name = m.group()
+    def pick(name: str) -> str:
         value = mapping[name]
         if isinstance(value, str):
             return value
         i = seen.get(name, 0)
         seen[name] = i + 1
-        return value[i] if counts[name] == len(value) else value[0]
+        return value[i] if counts.get(name) == len(value) else value[0]
 
-    return pattern.sub(replace, text)
+    return restore(text, table, pick)
+
+
+def unmask(text: str, mapping: Mapping[str, str | list[str]]) -> str:
+    """Replace every placeholder of `mapping` found in `text` by its original value.
+
+    A placeholder whose value has several written forms gets them back in order
+    when it occurs exactly as often as it was masked; otherwise the first form.
+    Placeholders edited by an LLM (case, brackets, spacing) are found too.
+    """
+    return unmask_report(text, mapping).text

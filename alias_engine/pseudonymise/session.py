@@ -1,0 +1,486 @@
+"""A conversation with an LLM: mask every turn consistently, restore every answer.
+
+```python
+session = engine.session()                      # placeholders: [PERSON_1], [IBAN_1]...
+m1 = session.mask("Bonjour, je suis Jean Dupont")
+m2 = session.mask("M. Dupont a appelé hier.")   # Dupont → [PERSON_1] again
+answer = session.unmask(llm_answer)             # values of every turn
+```
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from ..errors import InputError, MappingError
+from ..labels import LABELS
+from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
+from ..restore import Alias, RestoreReport, RestoreTable, norm_key, restore
+from ..spans import Span
+from .linking import NameParts, Person, find_person, gender_from_context, split_name
+from .names import NameData, load_names, pick_first, pick_last, starts_with_vowel
+from .stream import StreamRestorer
+from .surrogates import Context, fake_value, seeded
+
+MODES = ("placeholder", "surrogate")
+_WORD = regex.compile(r"\w+")
+_LABEL_BY_KEY = {label.replace("_", ""): label for label in LABELS}
+_MAX_ATTEMPTS = 60
+_SUBSTRING_CHECK_LIMIT = 1_000_000
+
+
+@dataclass
+class Entity:
+    """One real value (a person, an IBAN...) and its pseudonym; `original` is what a bare
+    placeholder restores to (for a person, the fullest name seen)."""
+
+    label: str
+    original: str
+    name: str = ""      # placeholder mode: the placeholder
+    fake: str = ""      # surrogate mode: the surrogate of `original`
+    person: int = -1    # index in Session._people for PERSON
+    words: int = 0
+
+
+@dataclass
+class _State:
+    entities: list[Entity] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+    people: list[Person] = field(default_factory=list)
+    person_entity: list[int] = field(default_factory=list)
+    person_origin: list[str] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
+    given_map: dict[str, str] = field(default_factory=dict)
+    family_map: dict[str, str] = field(default_factory=dict)
+    months: dict[str, list[int]] = field(default_factory=dict)
+    aliases: list[Alias] = field(default_factory=list)
+    fake_keys: set[str] = field(default_factory=set)
+    original_keys: set[str] = field(default_factory=set)
+
+
+class Session:
+    """Masks the turns of one conversation with one consistent set of pseudonyms.
+
+    `detector`: an `Engine` (or any object with `detect(text, lang)`), or a
+    function `text -> spans`. `mode`: "placeholder" (default) or "surrogate"
+    (realistic fake values). `key`: secret bytes that make surrogates
+    deterministic (default: random, kept in the saved vault).
+    """
+
+    def __init__(self, detector: Any = None, *, mode: str = "placeholder", key: bytes | str | None = None,
+                 placeholder: str | None = None, lang: str | None = None) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if isinstance(key, str):
+            key = key.encode("utf-8")
+        if key is not None and (not isinstance(key, bytes) or not key):
+            raise ValueError("key must be non-empty bytes or str")
+        self.mode = mode
+        self.placeholder = check_placeholder_format(
+            placeholder or getattr(detector, "placeholder", None) or DEFAULT_PLACEHOLDER)
+        self.lang = lang
+        self._detector = detector
+        self._key = key or os.urandom(32)
+        self._state = _State()
+        self._table: RestoreTable | None = None
+        self._names: NameData = load_names()
+
+    # --- masking ---------------------------------------------------------------------
+
+    def _detect(self, text: str, lang: str | None) -> list[Span]:
+        detector = self._detector
+        if detector is None:
+            from ..engine import Engine
+
+            detector = self._detector = Engine()
+        if hasattr(detector, "detect"):
+            spans = detector.detect(text, lang) if lang else detector.detect(text)
+        else:
+            spans = detector(text)
+        return sorted(spans, key=lambda s: (s.start, s.end))
+
+    def mask(self, text: str, lang: str | None = None) -> MaskResult:
+        """`text` with every detected value replaced by its pseudonym in this session.
+
+        `MaskResult.mapping` holds this turn's pseudonyms (placeholder or
+        surrogate → original as written, a list when written several ways) so
+        `alias_engine.unmask(result.text, result.mapping)` gives `text` back.
+        """
+        if not isinstance(text, str):
+            raise InputError(f"text must be str, not {type(text).__name__}")
+        lang = lang or self.lang
+        spans = self._guard(text, self._detect(text, lang))
+        if not spans:
+            return MaskResult(text, {}, ())
+        from ..language import guess_language
+
+        chosen = lang if lang in ("fr", "en") else guess_language(text)
+        check = _TextCheck(text)
+        for span in spans:
+            value = text[span.start:span.end]
+            self._state.original_keys.add(norm_key(value))
+            for word in _WORD.findall(value):
+                if word.isalpha():
+                    self._state.original_keys.add(word.casefold())
+        replacements: dict[int, str] = {}
+        order = sorted(range(len(spans)), key=lambda i: spans[i].label != "PERSON")
+        for i in order:
+            span = spans[i]
+            if span.label == "PERSON":
+                replacements[i] = self._person(text, span, chosen, check)
+            else:
+                replacements[i] = self._value(text, span, chosen, check)
+        out, forms, last = [], {}, 0
+        for i, span in enumerate(spans):
+            out.append(text[last:span.start])
+            out.append(replacements[i])
+            forms.setdefault(replacements[i], []).append(text[span.start:span.end])
+            last = span.end
+        out.append(text[last:])
+        mapping = {k: v[0] if len(set(v)) == 1 else v for k, v in forms.items()}
+        self._table = None
+        return MaskResult("".join(out), mapping, tuple(spans))
+
+    def _guard(self, text: str, spans: list[Span]) -> list[Span]:
+        """Also mask what the restore would take for a pseudonym: a placeholder-shaped
+        string or an earlier turn's surrogate written in the text itself."""
+        table = self.table()
+        extra = []
+        spans_iter = iter(spans)
+        current = next(spans_iter, None)
+        for m in table.pattern.finditer(text):
+            g = m.groupdict()
+            kind = next((k for k in ("sur", "ex", "tb", "bare") if g.get(k) is not None), None)
+            start, end = m.span(kind)
+            while current is not None and current.end <= start:
+                current = next(spans_iter, None)
+            if current is not None and current.start < end:
+                continue
+            if kind == "sur":
+                alias = table.exact_alias.get(g["sur"]) or table.norm_alias.get(norm_key(g["sur"]))
+                label = alias.label if alias else "IDENTIFIER"
+            elif kind == "ex":
+                label = self._label_of(g["ex"])
+            else:
+                raw = g.get("tl") or g.get("bl") or ""
+                label = _LABEL_BY_KEY.get(regex.sub(r"[ _\-]", "", raw).upper(), "IDENTIFIER")
+            extra.append(Span(start, end, label, 1.0, "pattern"))
+        if not extra:
+            return spans
+        return sorted(spans + extra, key=lambda s: (s.start, s.end))
+
+    def _label_of(self, name: str) -> str:
+        for entity in self._state.entities:
+            if entity.name == name:
+                return entity.label
+        return "IDENTIFIER"
+
+    def _new_entity(self, label: str, original: str) -> int:
+        state = self._state
+        entity = Entity(label, original)
+        if self.mode == "placeholder":
+            state.counters[label] = state.counters.get(label, 0) + 1
+            entity.name = self.placeholder.format(label=label, n=state.counters[label])
+        state.entities.append(entity)
+        return len(state.entities) - 1
+
+    def _person(self, text: str, span: Span, lang: str, check: _TextCheck) -> str:
+        state, names = self._state, self._names
+        value = text[span.start:span.end]
+        parts = split_name(value, names)
+        gender = gender_from_context(text, span.start, span.end, names) or names.gender_of(parts.given)
+        found = find_person(state.people, parts)
+        words = len(parts.tokens)
+        if found is None:
+            person = Person(parts.given, parts.family, parts.initial, gender)
+            state.people.append(person)
+            found = len(state.people) - 1
+            eid = self._new_entity("PERSON", value)
+            state.entities[eid].person = found
+            state.entities[eid].words = words
+            state.person_entity.append(eid)
+            state.person_origin.append(names.origin_of(parts.given, parts.family)
+                                       or names.rules.get("origin_by_lang", {}).get(lang, "fr"))
+        else:
+            person = state.people[found]
+            person.given = person.given or parts.given
+            person.family = person.family or parts.family
+            person.initial = person.initial or parts.initial
+            person.gender = person.gender or gender
+            entity = state.entities[state.person_entity[found]]
+            if (words, len(value)) > (entity.words, len(entity.original)):
+                entity.original, entity.words = value, words
+            if state.person_origin[found] in ("fr", "en"):
+                state.person_origin[found] = names.origin_of(person.given, person.family) or state.person_origin[found]
+        entity = state.entities[state.person_entity[found]]
+        if self.mode == "placeholder":
+            return entity.name
+        fake = self._render_person(value, parts, found, check)
+        self._add_alias(fake, value, "PERSON")
+        return fake
+
+    def _render_person(self, value: str, parts: NameParts, index: int, check: _TextCheck) -> str:
+        person = self._state.people[index]
+        origin = self._state.person_origin[index]
+        out, last, family_done = [], 0, False
+        for start, end, role in parts.tokens:
+            word = value[start:end]
+            gap = value[last:start]
+            if role == "family":
+                if family_done:
+                    last = end
+                    continue
+                family_done = True
+                fam_end = max(e for s, e, r in parts.tokens if r == "family" and s >= start)
+                word = value[start:fam_end]
+                fake = self._fake_family(word, origin, check)
+                end = fam_end
+            elif role == "given":
+                fake = "-".join(self._fake_given(w, person.gender, origin, check) for w in word.split("-"))
+            else:  # initial: the fake first name's initial
+                base = self._fake_given(person.given, person.gender, origin, check) if person.given else "X"
+                fake = base[:1].upper() + word[1:]
+            out.append(gap)
+            out.append(fake.upper() if _caps(word) else fake)
+            last = end
+        out.append(value[last:])
+        return "".join(out)
+
+    def _fake_given(self, word: str, gender: str, origin: str, check: _TextCheck) -> str:
+        state = self._state
+        key = word.casefold()
+        if key not in state.given_map:
+            gender = self._names.gender_of(word) or gender
+            for attempt in range(_MAX_ATTEMPTS):
+                rng = seeded(self._key, "given", key, str(attempt))
+                fake = pick_first(self._names, rng, origin, gender, vowel=starts_with_vowel(word),
+                                  avoid=self._avoid())
+                if self._free(fake, check):
+                    break
+            else:
+                raise MappingError("could not find a free surrogate first name")
+            state.given_map[key] = fake
+            state.fake_keys.add(fake.casefold())
+            self._add_alias(fake, word, "PERSON")
+        return state.given_map[key]
+
+    def _fake_family(self, word: str, origin: str, check: _TextCheck) -> str:
+        state = self._state
+        key = " ".join(word.casefold().split())
+        if key not in state.family_map:
+            for attempt in range(_MAX_ATTEMPTS):
+                rng = seeded(self._key, "family", key, str(attempt))
+                fake = pick_last(self._names, rng, origin, vowel=starts_with_vowel(word), avoid=self._avoid())
+                if self._free(fake, check):
+                    break
+            else:
+                raise MappingError("could not find a free surrogate last name")
+            state.family_map[key] = fake
+            state.fake_keys.add(fake.casefold())
+            self._add_alias(fake, word if not _caps(word) else word.title(), "PERSON")
+        return state.family_map[key]
+
+    def _avoid(self) -> set[str]:
+        return self._state.fake_keys | self._state.original_keys
+
+    def _free(self, fake: str, check: _TextCheck) -> bool:
+        """Not a real value, not another value's surrogate, not written in the text."""
+        key = norm_key(fake)
+        state = self._state
+        return key not in state.fake_keys and key not in state.original_keys and not check.contains(fake)
+
+    def _value(self, text: str, span: Span, lang: str, check: _TextCheck) -> str:
+        state = self._state
+        value = text[span.start:span.end]
+        key = f"{span.label}\x00{value_key(span.label, value)}"
+        eid = state.index.get(key)
+        if eid is None:
+            eid = self._new_entity(span.label, value)
+            state.index[key] = eid
+            if self.mode == "surrogate":
+                state.entities[eid].fake = self._generate(span.label, value, lang, check)
+        entity = state.entities[eid]
+        if self.mode == "placeholder":
+            return entity.name
+        fake = _render_like(value, entity.original, entity.fake, span.label)
+        self._add_alias(fake, value, span.label)
+        return fake
+
+    def _generate(self, label: str, value: str, lang: str, check: _TextCheck) -> str:
+        ctx = Context(self._fake_word, self._random_name, self._month, lang, self._fake_family_word)
+        vkey = value_key(label, value)
+        for attempt in range(_MAX_ATTEMPTS):
+            rng = seeded(self._key, label, vkey, str(attempt))
+            fake = fake_value(label, value, rng, ctx)
+            if fake and self._free(fake, check) and norm_key(fake) != norm_key(value):
+                self._state.fake_keys.add(norm_key(fake))
+                return fake
+        raise MappingError(f"could not find a free surrogate for a {label} value")
+
+    def _fake_word(self, word: str) -> str | None:
+        """The fake of a name written inside an e-mail or a URL (`jean` in jean.dupont@...)."""
+        from .names import ascii_fold
+
+        key = ascii_fold(word).casefold()
+        for src in (self._state.given_map, self._state.family_map):
+            for original, fake in src.items():
+                if ascii_fold(original).casefold() == key:
+                    return fake
+        if self._names.is_first_name(word) and len(word) > 2:
+            return self._fake_given(word, "", self._names.origin_of(word, ""), _TextCheck(""))
+        return None
+
+    def _fake_family_word(self, word: str) -> str:
+        return self._fake_family(word, self._names.origin_of("", word) or "fr", _TextCheck(""))
+
+    def _random_name(self, rng: random.Random) -> tuple[str, str]:
+        origin = rng.choice(("fr", "en"))
+        avoid = self._avoid()
+        return (pick_first(self._names, rng, origin, "", vowel=None, avoid=avoid),
+                pick_last(self._names, rng, origin, vowel=None, avoid=avoid))
+
+    def _month(self, year: int, month: int) -> tuple[int, int]:
+        """The same fake birth month for a date and a NIR of the same real month."""
+        key = f"{year % 100:02d}-{month:02d}"
+        if key not in self._state.months:
+            rng = seeded(self._key, "month", key)
+            shift = rng.choice([-3, -2, -1, 1, 2, 3])
+            self._state.months[key] = [shift, rng.choice([m for m in range(1, 13) if m != month])]
+        shift, fake_month = self._state.months[key]
+        return year + shift, fake_month
+
+    def _add_alias(self, form: str, original: str, label: str) -> None:
+        if form != original:
+            self._state.aliases.append(Alias(form, original, label))
+            self._state.fake_keys.add(norm_key(form))
+
+    # --- restoring -------------------------------------------------------------------
+
+    def table(self) -> RestoreTable:
+        """The compiled restore table for everything masked so far."""
+        if self._table is None:
+            values = {e.name: e.original for e in self._state.entities if e.name}
+            self._table = RestoreTable(values, self._state.aliases)
+        return self._table
+
+    def unmask(self, text: str) -> str:
+        """`text` (an LLM answer) with the original values of every turn put back."""
+        return self.unmask_report(text).text
+
+    def unmask_report(self, text: str) -> RestoreReport:
+        """`unmask`, plus how many pseudonyms were restored and the unknown placeholders left as written."""
+        if not isinstance(text, str):
+            raise InputError(f"text must be str, not {type(text).__name__}")
+        return restore(text, self.table())
+
+    def restorer(self) -> StreamRestorer:
+        """A streaming restorer: `out = r.feed(chunk)` for every chunk, then `r.flush()`."""
+        return StreamRestorer(self.table())
+
+    @property
+    def mapping(self) -> dict[str, str]:
+        """Pseudonym → original: the placeholders (placeholder mode) or surrogate forms (surrogate mode)."""
+        out = {e.name: e.original for e in self._state.entities if e.name}
+        for alias in self._state.aliases:
+            out.setdefault(alias.form, alias.original)
+        return out
+
+    def __repr__(self) -> str:  # never the values
+        return f"Session(mode={self.mode!r}, values={len(self._state.entities)})"
+
+    # --- persistence -----------------------------------------------------------------
+
+    def save(self, path: str | Path, key: bytes | str) -> None:
+        """Write the session to `path`, encrypted and authenticated with `key`."""
+        from .vault import write_vault
+
+        write_vault(Path(path), key, self.to_dict())
+
+    @classmethod
+    def load(cls, path: str | Path, key: bytes | str, detector: Any = None) -> Session:
+        """Read a session saved with `save`; MappingError on a wrong key or a damaged file."""
+        from .vault import read_vault
+
+        return cls.from_dict(read_vault(Path(path), key), detector)
+
+    def to_dict(self) -> dict:
+        s = self._state
+        return {
+            "version": 1, "mode": self.mode, "placeholder": self.placeholder, "lang": self.lang,
+            "key": self._key.hex(),
+            "entities": [[e.label, e.original, e.name, e.fake, e.person, e.words] for e in s.entities],
+            "index": s.index,
+            "people": [[p.given, p.family, p.initial, p.gender] for p in s.people],
+            "person_entity": s.person_entity, "person_origin": s.person_origin,
+            "counters": s.counters, "given_map": s.given_map, "family_map": s.family_map,
+            "months": s.months, "aliases": [[a.form, a.original, a.label] for a in s.aliases],
+            "fake_keys": sorted(s.fake_keys), "original_keys": sorted(s.original_keys),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, detector: Any = None) -> Session:
+        try:
+            if data.get("version") != 1:
+                raise MappingError("unsupported session version")
+            session = cls(detector, mode=data["mode"], key=bytes.fromhex(data["key"]),
+                          placeholder=data["placeholder"], lang=data.get("lang"))
+            s = session._state
+            s.entities = [Entity(*row) for row in data["entities"]]
+            s.index = {str(k): int(v) for k, v in data["index"].items()}
+            s.people = [Person(*row) for row in data["people"]]
+            s.person_entity = [int(i) for i in data["person_entity"]]
+            s.person_origin = [str(o) for o in data["person_origin"]]
+            s.counters = {str(k): int(v) for k, v in data["counters"].items()}
+            s.given_map = dict(data["given_map"])
+            s.family_map = dict(data["family_map"])
+            s.months = {str(k): [int(x) for x in v] for k, v in data["months"].items()}
+            s.aliases = [Alias(*row) for row in data["aliases"]]
+            s.fake_keys = set(data["fake_keys"])
+            s.original_keys = set(data["original_keys"])
+        except MappingError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise MappingError("the session vault content is malformed") from None
+        return session
+
+
+class _TextCheck:
+    """Whether a candidate surrogate is written anywhere in the current text."""
+
+    def __init__(self, text: str) -> None:
+        self.folded = text.casefold() if len(text) <= _SUBSTRING_CHECK_LIMIT else ""
+        self.words = {w.casefold() for w in _WORD.findall(text)} if not self.folded else set()
+        self.compact = norm_key(text) if len(text) <= _SUBSTRING_CHECK_LIMIT else ""
+
+    def contains(self, fake: str) -> bool:
+        if self.folded:
+            return fake.casefold() in self.folded or norm_key(fake) in self.compact
+        return any(w.casefold() in self.words for w in _WORD.findall(fake))
+
+
+def _caps(word: str) -> bool:
+    letters = [c for c in word if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+def _render_like(value: str, original: str, fake: str, label: str) -> str:
+    """The entity's surrogate written the way this mention writes its value."""
+    if value == original:
+        return fake
+    from .surrogates import compact, fill
+
+    if label in ("IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID"):
+        filled = fill(value, compact(fake).replace("+", ""))
+        if filled is not None:
+            return filled
+    if value.isupper() and not fake.isupper():
+        return fake.upper()
+    if value.islower() and not fake.islower():
+        return fake.lower()
+    return fake
