@@ -88,8 +88,14 @@ class Ctx:
             return values.id_card(rng), "NATIONAL_ID"
         if key == "DL":
             return values.driving_licence(rng, p), "NATIONAL_ID"
+        if key == "DNI":
+            return values.dni(rng), "NATIONAL_ID"
+        if key == "CODFISC":
+            return values.codice_fiscale(rng, p), "NATIONAL_ID"
+        if key == "BENN":
+            return values.belgian_nn(rng), "NATIONAL_ID"
         if key == "NATID":
-            return self._make(rng.choice(("NIR", "SSN", "NINO", "PASSPORT", "IDCARD", "DL")), n)
+            return self._make(rng.choice(("NIR", "SSN", "NINO", "PASSPORT", "IDCARD", "DL", "NIR", "SSN", "DNI", "CODFISC", "BENN")), n)
         if key == "DOB":
             return values.birth_date(rng, lang), "BIRTH_DATE"
         if key == "IP":
@@ -175,5 +181,5 @@ _ID_KINDS = {
     "EMPID": "employee", "MEMBERID": "member", "POLICY": "policy", "CONTRACT": "contract", "FILEID": "file",
     "ACCOUNT": "account", "STUDENT": "student", "BENEFIT": "benefit",
 }
-_PERSONAL = frozenset({"PERSON", "FULL", "FIRST", "LAST", "SIGN", "TITLE", "EMAIL", "DL", "NATID", "URL",
+_PERSONAL = frozenset({"PERSON", "FULL", "FIRST", "LAST", "SIGN", "TITLE", "EMAIL", "DL", "NATID", "URL", "CODFISC",
                        "JWT", "CONNSTR", "ID"} | set(_ID_KINDS))

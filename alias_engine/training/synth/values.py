@@ -9,7 +9,9 @@ import string
 from stdnum import iban as std_iban
 from stdnum import luhn
 from stdnum.es import ccc as std_ccc
+from stdnum.es import dni as std_dni
 from stdnum.fr import nir as std_nir
+from stdnum.it import codicefiscale as std_cf
 from stdnum.us import ssn as std_ssn
 
 from alias_engine.training.synth.fakers import Fakers
@@ -232,6 +234,34 @@ def nino(rng: random.Random) -> str:
     if rng.random() < 0.5:
         return f"{pre} {digits[:2]} {digits[2:4]} {digits[4:]} {suffix}"
     return f"{pre}{digits}{suffix}"
+
+
+def dni(rng: random.Random) -> str:
+    """Spanish DNI/NIE."""
+    body = _digits(rng, 8)
+    return body + std_dni.calc_check_digit(body) if rng.random() < 0.8 else "X" + body[1:] + std_dni.calc_check_digit("0" + body[1:])
+
+
+def codice_fiscale(rng: random.Random, name: Name | None) -> str:
+    """Italian codice fiscale (surname and first-name letters, birth date code, place, check letter)."""
+    def consonants(text: str) -> str:
+        t = "".join(c for c in strip_accents(text).upper() if c.isalpha())
+        cons = "".join(c for c in t if c not in "AEIOU")
+        return (cons + "".join(c for c in t if c in "AEIOU") + "XXX")[:3]
+    last = consonants(name.last) if name else rand_str(rng, string.ascii_uppercase, 3)
+    first = consonants(name.first) if name else rand_str(rng, string.ascii_uppercase, 3)
+    body = (f"{last}{first}{_digits(rng, 2)}{rng.choice('ABCDEHLMPRST')}{rng.randint(1, 28) + (40 if name and name.female else 0):02d}"
+            f"{rng.choice('ABCDEFGHLM')}{_digits(rng, 3)}")
+    return body + std_cf.calc_check_digit(body)
+
+
+def belgian_nn(rng: random.Random) -> str:
+    """Belgian national register number, formatted YY.MM.DD-XXX.CC."""
+    yy, mm, dd = rng.randint(30, 99), rng.randint(1, 12), rng.randint(1, 28)
+    serial = rng.randint(1, 997)
+    base = f"{yy:02d}{mm:02d}{dd:02d}{serial:03d}"
+    check = 97 - int(base) % 97
+    return f"{yy:02d}.{mm:02d}.{dd:02d}-{serial:03d}.{check:02d}"
 
 
 def passport(rng: random.Random) -> str:
