@@ -23,7 +23,7 @@ from ..labels import LABELS
 from ..spans import Span
 from ..validators import VALIDATORS
 
-RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "gap", "max_gap", "score", "validator"})
+RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "gap", "max_gap", "score", "validator", "comment"})
 DEFAULT_GAP = "default"
 DEFAULT_MAX_GAP = 20
 DEFAULT_SCORE = 0.9
@@ -185,7 +185,7 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern]) -> dict[str, t
     for name, spec in values.items():
         if not isinstance(spec, dict) or not isinstance(spec.get("pattern"), str):
             raise ValueError(f"values.{name}: needs a \"pattern\" string")
-        unknown = set(spec) - {"pattern", "validator", "reject"}
+        unknown = set(spec) - {"pattern", "validator", "reject", "comment"}
         if unknown:
             raise ValueError(f"values.{name}: unknown key(s) {', '.join(sorted(unknown))}")
         try:
