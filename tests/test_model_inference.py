@@ -247,3 +247,55 @@ def test_engine_fails_closed_on_a_broken_model(tiny_dir, tmp_path):
     with pytest.raises(ModelError):
         Engine(model_dir=broken).detect("Jean Dupont")
     assert Engine(model_dir=broken, use_model=False).detect("lorem") == []
+
+
+# With the trained model, when it is shipped in models/ (skipped otherwise).
+
+SHIPPED = Path(__file__).resolve().parents[1] / "models"
+needs_shipped_model = pytest.mark.skipif(not (SHIPPED / "model.onnx").is_file(), reason="no trained model in models/")
+
+REAL_SENTENCES = [
+    ("Bonjour, je m'appelle Jean-Pierre Le Gall et je vous écris au sujet de mon contrat.", "Jean-Pierre Le Gall", "PERSON"),
+    ("Merci de transmettre le dossier à Mme Sophie Martin avant vendredi.", "Sophie Martin", "PERSON"),
+    ("Please forward the report to Sarah Johnson before Friday.", "Sarah Johnson", "PERSON"),
+    ("Hi, this is Michael Brown, I would like to update my details.", "Michael Brown", "PERSON"),
+    ("Vous pouvez me joindre à l'adresse claire.dubois@orange.fr si besoin.", "claire.dubois@orange.fr", "EMAIL"),
+]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> ModelDetector:
+    return ModelDetector.load(SHIPPED, preload=True)
+
+
+def covered(text, spans, value, label, start=None):
+    """True when every character of `value` (first occurrence, or at `start`) is in a span of `label`."""
+    start = text.index(value) if start is None else start
+    chars = set(range(start, start + len(value)))
+    for s in spans:
+        if s.label == label:
+            chars -= set(range(s.start, s.end))
+    return not chars
+
+
+@needs_shipped_model
+def test_shipped_model_on_french_and_english_sentences(shipped):
+    results = shipped.detect([t for t, _, _ in REAL_SENTENCES])
+    missed = [(value, found(text, spans)) for (text, value, label), spans in zip(REAL_SENTENCES, results)
+              if not covered(text, spans, value, label)]
+    assert len(missed) <= 1, missed  # a learned model may miss one; two is a regression
+
+
+@needs_shipped_model
+def test_shipped_model_spans_are_whole_words_across_windows(shipped):
+    base = [t for t, _, _ in REAL_SENTENCES]
+    text = " ".join(base * 40)  # several windows
+    spans = shipped.detect([text])[0]
+    assert spans, "the model found nothing in a text full of names"
+    for s in spans:
+        assert text[s.start:s.end] == text[s.start:s.end].strip()
+        assert not (s.start > 0 and text[s.start - 1].isalnum() and text[s.start].isalnum())
+        assert not (s.end < len(text) and text[s.end].isalnum() and text[s.end - 1].isalnum())
+    ends = [covered(text, spans, "Michael Brown", "PERSON", text.rindex("Michael Brown")),
+            covered(text, spans, "Jean-Pierre Le Gall", "PERSON")]
+    assert any(ends)  # near the very start or the very end of a multi-window text
