@@ -409,7 +409,7 @@ BODIES_FR = (
     "Je vous transmets mon RIB : {IBAN} (BIC {BIC}).",
     "Mon numéro de sécurité sociale est le {NIR}.",
     "Pour rappel, je suis né le {DOB} à {CITY}.",
-    "Ma fille {FIRST:3} est née le {DOB:3}.",
+    "Mon enfant, {FIRST:3}, est né(e) le {DOB:3}.",
     "Mon numéro client est {CUSTID} et ma commande porte le numéro {ORDER}.",
     "Concernant la facture {INVOICE} du {DATE}, le montant de {AMOUNT} a été réglé.",
     "Je serai en rendez-vous le {DATE} à {TIME} avec {TITLE:2} {LAST:2}.",
@@ -437,7 +437,7 @@ BODIES_EN = (
     "My social security number is {SSN}.",
     "My National Insurance number is {NINO}.",
     "For your records, my date of birth is {DOB}.",
-    "My son {FIRST:3} was born on {DOB:3}.",
+    "My child {FIRST:3} was born on {DOB:3}.",
     "My customer ID is {CUSTID} and the order number is {ORDER}.",
     "Regarding invoice {INVOICE} dated {DATE}, the amount of {AMOUNT} has been paid.",
     "I have a meeting on {DATE} at {TIME} with {TITLE:2} {LAST:2}.",
@@ -533,7 +533,7 @@ CHAT_FR = (
     (("U", "ok merci, mon nom complet c'est {FULL}"),),
     (("U", "la commande {ORDER} du {DATE} n'est pas arrivée"),),
     (("A", "Notre service est joignable au {SWITCHBOARD} du lundi au vendredi."),),
-    (("U", "vous pouvez rappeler ma femme {FULL:3} au {PHONE:3}"),),
+    (("U", "vous pouvez rappeler mon conjoint, {FULL:3}, au {PHONE:3}"),),
     (("A", "Pouvez-vous me donner votre IBAN pour le remboursement ?"), ("U", "{IBAN}")),
     (("A", "Votre numéro de sécurité sociale ?"), ("U", "{NIR}")),
     (("U", "je vous envoie la photo de ma carte d'identité, n° {IDCARD}"),),
@@ -557,7 +557,7 @@ CHAT_EN = (
     (("U", "ok thanks, my full name is {FULL}"),),
     (("U", "order {ORDER} from {DATE} never arrived"),),
     (("A", "Our helpline is {SWITCHBOARD}, Monday to Friday."),),
-    (("U", "you can call my husband {FULL:3} on {PHONE:3}"),),
+    (("U", "you can call my partner {FULL:3} on {PHONE:3}"),),
     (("A", "Can I have the last four digits of your SSN?"), ("U", "{LAST4}"), ("A", "Thanks. And the full number for the form?"), ("U", "{SSN}")),
     (("U", "my SSN is {SSN} if you need it"),),
     (("A", "Which card would you like to use?"), ("U", "{CARD}")),
@@ -579,7 +579,7 @@ PROMPTS_INLINE_FR = (
     "Rédige une lettre de motivation pour moi. Je m'appelle {FULL}, j'habite {ADDRESS}, tél. {PHONE}, mail {EMAIL}. Je postule chez {COMPANY}.",
     "Écris un mail à mon propriétaire {TITLE:2} {FULL:2} pour lui dire que je quitte l'appartement du {ADDRESS} le {DATE}.",
     "Aide-moi à remplir ce formulaire : nom {LAST}, prénom {FIRST}, né le {DOB}, n° de sécu {NIR}.",
-    "Mon fils {FIRST:3} {LAST} est né le {DOB:3}, quels vaccins doit-il faire cette année ?",
+    "Mon enfant {FIRST:3} {LAST} est né(e) le {DOB:3}, quels vaccins faire cette année ?",
     "Corrige ce texte : « bonjour je suis {FULL} et je veux résilier mon contrat {CONTRACT} »",
     "Pourquoi ma connexion au serveur {IP} échoue avec l'utilisateur {LOGIN} et le mot de passe {PASSWORD} ?",
     "J'ai ce code qui plante : client = OpenAI(api_key=\"{APIKEY}\"). Pourquoi ?",
@@ -591,7 +591,7 @@ PROMPTS_INLINE_EN = (
     "Write a cover letter for me. My name is {FULL}, I live at {ADDRESS}, phone {PHONE}, email {EMAIL}. I'm applying to {COMPANY}.",
     "Draft an email to my landlord {TITLE:2} {FULL:2} saying I'm leaving the flat at {ADDRESS} on {DATE}.",
     "Help me fill in this form: surname {LAST}, first name {FIRST}, DOB {DOB}, SSN {SSN}.",
-    "My son {FIRST:3} {LAST} was born on {DOB:3}, which vaccines does he need this year?",
+    "My child {FIRST:3} {LAST} was born on {DOB:3}, which vaccines are due this year?",
     "Fix this text: \"hi i am {FULL} and i want to cancel my contract {CONTRACT}\"",
     "Why does my connection to server {IP} fail with user {LOGIN} and password {PASSWORD}?",
     "This code crashes: client = OpenAI(api_key=\"{APIKEY}\"). Why?",
@@ -734,7 +734,7 @@ PROSE_PREDICATES_FR = (
 )
 PROSE_COMPLEMENTS_FR = (
     "", "", "", " avec {FULL:#}", " pour {TITLE:#} {LAST:#}", " chez {FIRST:#}", " à la demande de {PERSON:#}",
-    " avec son épouse {FIRST:#}", " selon {FULL:#}", " et {PERSON:#} aussi", " (voir avec {FIRST:#})",
+    " avec son conjoint {FIRST:#}", " selon {FULL:#}", " et {PERSON:#} aussi", " (voir avec {FIRST:#})",
     " d'après {TITLE:#} {LAST:#}", ", a confirmé {FULL:#}", " à {CITY}", " le {DATE}", " avec l'aide de {LAST:#}",
 )
 PROSE_OPENERS_FR = ("Hier, ", "D'après mes notes, ", "Pour info, ", "Au fait, ", "Comme prévu, ", "Ce matin, ",
@@ -755,7 +755,7 @@ PROSE_PREDICATES_EN = (
 )
 PROSE_COMPLEMENTS_EN = (
     "", "", "", " with {FULL:#}", " for {TITLE:#} {LAST:#}", " at {FIRST:#}'s", " at the request of {PERSON:#}",
-    " with his wife {FIRST:#}", " according to {FULL:#}", " and so did {PERSON:#}", " (check with {FIRST:#})",
+    " with their partner {FIRST:#}", " according to {FULL:#}", " and so did {PERSON:#}", " (check with {FIRST:#})",
     ", {TITLE:#} {LAST:#} said", ", confirmed {FULL:#}", " in {CITY}", " on {DATE}", " with help from {LAST:#}",
 )
 PROSE_OPENERS_EN = ("Yesterday, ", "According to my notes, ", "FYI, ", "By the way, ", "As planned, ", "This morning, ",
