@@ -163,3 +163,20 @@ def test_spans_never_glued_to_a_neighbouring_letter_or_digit(docs: list[dict]) -
             before = text[s["start"] - 1] if s["start"] > 0 else " "
             after = text[s["end"]] if s["end"] < len(text) else " "
             assert not before.isalnum() and not after.isalnum(), (d["id"], text[s["start"]:s["end"]])
+
+
+def test_embed_quotes_lines_and_keeps_spans_on_their_values() -> None:
+    import random
+
+    inner = Doc(random.Random(0))
+    inner.t("Hi,\n")
+    inner.v("12 rue X\n75011 Paris", "ADDRESS")
+    inner.t("\nby ")
+    inner.v("Jean", "PERSON")
+    outer = Doc(random.Random(0))
+    outer.t("Reply\n")
+    outer.embed(inner, "> ")
+    text = outer.text()
+    assert text == "Reply\n> Hi,\n> 12 rue X\n> 75011 Paris\n> by Jean"
+    assert [(text[s:e], label) for s, e, label in outer.spans] == [
+        ("12 rue X\n> 75011 Paris", "ADDRESS"), ("Jean", "PERSON")]

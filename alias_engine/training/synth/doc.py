@@ -62,6 +62,23 @@ class Doc:
     def text(self) -> str:
         return "".join(self.parts)
 
+    def embed(self, other: Doc, prefix: str = "") -> None:
+        """Append another document, with `prefix` at the start of each of its lines (as in a quoted e-mail)."""
+        text = other.text()
+        out: list[str] = []
+        shift_at: list[int] = []
+        shift = 0
+        for i, ch in enumerate(text):
+            if prefix and (i == 0 or text[i - 1] == "\n"):
+                out.append(prefix)
+                shift += len(prefix)
+            shift_at.append(shift)
+            out.append(ch)
+        shift_at.append(shift)
+        for s, e, label in other.spans:
+            self.spans.append((self.pos + s + shift_at[s], self.pos + e - 1 + shift_at[e - 1] + 1, label))
+        self._append("".join(out))
+
     def _noisy(self, text: str) -> str:
         rng = self.rng
         words = text.split(" ")

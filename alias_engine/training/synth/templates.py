@@ -180,6 +180,23 @@ def email(d: Doc, ctx: Ctx) -> None:
         fill(d, rng.choice(DISCLAIMERS_FR if fr else DISCLAIMERS_EN), ctx.resolve)
 
 
+def thread(d: Doc, ctx: Ctx) -> None:
+    """A reply above a quoted earlier e-mail."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    fill(d, rng.choice(REPLIES_FR if fr else REPLIES_EN) + "\n\n", ctx.resolve)
+    fill(d, rng.choice(("{SIGN:2}", "{FIRST:2}", "{SIGN:2}\n{PHONE:2}")) + "\n\n", ctx.resolve)
+    header = rng.choice((
+        "Le {DATE} à {TIME}, {FULL} <{EMAIL}> a écrit :\n", "-----Message d'origine-----\nDe : {FULL} <{EMAIL}>\nEnvoyé : {DATE}\n",
+    ) if fr else (
+        "On {DATE} at {TIME}, {FULL} <{EMAIL}> wrote:\n", "-----Original Message-----\nFrom: {FULL} [mailto:{EMAIL}]\nSent: {DATE}\n",
+    ))
+    fill(d, header, ctx.resolve)
+    inner = Doc(rng, d.typo_rate, d.spacing_rate)
+    email(inner, ctx)
+    d.embed(inner, rng.choice(("> ", "> ", ">", "")))
+
+
 def letter(d: Doc, ctx: Ctx) -> None:
     rng = ctx.rng
     fr = ctx.lang == "fr"
@@ -387,6 +404,11 @@ def _lower_template(text: str) -> str:
         depth -= c == "}"
     return "".join(out)
 
+
+REPLIES_FR = ("Bonjour,\n\nBien reçu, je m'en occupe.", "Merci {FIRST}, c'est noté.", "Je transfère à {FULL:3} qui suit le dossier.",
+              "Voir ci-dessous. Pouvez-vous rappeler {TITLE} {LAST} au {PHONE} ?", "Ok pour moi.")
+REPLIES_EN = ("Hi,\n\nGot it, I'll handle it.", "Thanks {FIRST}, noted.", "Forwarding to {FULL:3} who owns the case.",
+              "See below. Could you call {TITLE} {LAST} on {PHONE}?", "Fine by me.")
 
 SUBJECTS_FR = ("Votre dossier", "Demande de remboursement", "RE: rendez-vous", "Changement d'adresse",
                "Mise à jour de mes coordonnées", "Facture {INVOICE}", "Candidature", "Accès au compte", "Urgent")
@@ -819,7 +841,7 @@ CLEAN_EN = (
 )
 
 KINDS = (
-    ("email", email, 14), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
+    ("email", email, 11), ("thread", thread, 4), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
     ("csv", csv_table, 6), ("markdown", markdown_table, 5), ("config", config, 5), ("logs", logs, 4),
     ("pdf", letter, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
     ("messages", messages, 4), ("clean", clean, 4), ("json", json_record, 4),
