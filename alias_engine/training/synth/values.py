@@ -300,8 +300,10 @@ def birth_date(rng: random.Random, lang: str) -> str:
     if r < 0.3:
         sep = rng.choice(("/", "/", "-", "."))
         return f"{m:02d}{sep}{d:02d}{sep}{y}" if us else f"{d:02d}{sep}{m:02d}{sep}{y}"
-    if r < 0.4:
+    if r < 0.37:
         return f"{y}-{m:02d}-{d:02d}"
+    if r < 0.4:
+        return rng.choice((f"{y}/{m:02d}/{d:02d}", f"{d}.{m}.{y}", f"{d:02d}.{m:02d}.{y % 100:02d}", f"{d}-{m}-{y}"))
     if r < 0.45:
         return f"{d}/{m}/{y % 100:02d}" if not us else f"{m}/{d}/{y % 100:02d}"
     fr = lang == "fr" if rng.random() < 0.85 else lang != "fr"
