@@ -73,6 +73,10 @@ def test_thresholds_and_recall_bias(tiny_dir):
     assert found(text, strict.detect([text])[0]) == [("Zoé", "PERSON")]
     careful = ModelDetector.load(tiny_dir, recall_bias=-3.0)
     assert found(text, careful.detect([text])[0]) == [("Zoé", "PERSON")]
+    eager = ModelDetector.load(tiny_dir, recall_bias=1.0, thresholds={"PERSON": 0.6})
+    assert found(text, eager.detect([text])[0]) == [("Maybe", "PERSON"), ("Zoé", "PERSON")]
+    with pytest.raises(ValueError):
+        ModelDetector.load(tiny_dir, recall_bias=float("inf"))
     with pytest.raises(ValueError):
         ModelDetector.load(tiny_dir, thresholds={"NOPE": 0.5})
 

@@ -115,21 +115,27 @@ def test_recall_bias_trades_spans():
     logits = np.zeros((3, N_TAGS), dtype=np.float32)
     logits[:, 0] = 6
     logits[1, 0], logits[1, T["S-PERSON"]] = 5.0, 4.6
-    logp = log_softmax(logits)
-    assert viterbi(logp, DecodeBiases.from_recall_bias(0)).tolist() == [0, 0, 0]
-    assert viterbi(logp, DecodeBiases.from_recall_bias(1)).tolist() == [0, T["S-PERSON"], 0]
+    assert viterbi(log_softmax(logits)).tolist() == [0, 0, 0]
+    assert viterbi(log_softmax(logits, 1.0)).tolist() == [0, T["S-PERSON"], 0]
+    assert np.exp(log_softmax(logits, 1.0)[1, T["S-PERSON"]]) > np.exp(log_softmax(logits)[1, T["S-PERSON"]])
     # Longer spans: a weak continuation is swallowed only with a positive bias.
     logits = np.zeros((3, N_TAGS), dtype=np.float32)
     logits[0, T["B-PERSON"]] = 8
     logits[1, T["E-PERSON"]], logits[1, T["I-PERSON"]] = 8, 7
     logits[2, 0], logits[2, T["E-PERSON"]] = 8, 7
-    logp = log_softmax(logits)
     short = [T["B-PERSON"], T["E-PERSON"], 0]
-    assert viterbi(logp, DecodeBiases.from_recall_bias(0)).tolist() == short
-    assert viterbi(logp, DecodeBiases.from_recall_bias(-2)).tolist() == short
-    assert viterbi(logp, DecodeBiases.from_recall_bias(3)).tolist() == [T["B-PERSON"], T["I-PERSON"], T["E-PERSON"]]
+    assert viterbi(log_softmax(logits)).tolist() == short
+    assert viterbi(log_softmax(logits, -2.0)).tolist() == short
+    assert viterbi(log_softmax(logits, 3.0)).tolist() == [T["B-PERSON"], T["I-PERSON"], T["E-PERSON"]]
+
+
+def test_recall_bias_equals_biases_on_every_transition_into_a_span():
+    rng = np.random.default_rng(1)
+    logits = rng.normal(0, 3, size=(60, N_TAGS)).astype(np.float32)
+    as_biases = DecodeBiases(enter=1.5, continuation=1.5, closing=1.5)
+    assert viterbi(log_softmax(logits, 1.5)).tolist() == viterbi(log_softmax(logits), as_biases).tolist()
 
 
 def test_recall_bias_must_be_finite():
     with pytest.raises(ValueError):
-        DecodeBiases.from_recall_bias(float("nan"))
+        log_softmax(np.zeros((1, N_TAGS)), float("nan"))

@@ -59,6 +59,7 @@ class ModelDetector:
         *,
         max_length: int = 512,
         threads: int | None = None,
+        recall_bias: float = 0.0,
         biases: DecodeBiases = NEUTRAL,
         batch_size: int = DEFAULT_BATCH_SIZE,
         thresholds: Mapping[str, float] | None = None,
@@ -68,6 +69,7 @@ class ModelDetector:
         self.tokenizer = tokenizer
         self.window_size = max_length - 2
         self.threads = threads
+        self.recall_bias = float(recall_bias)
         self.biases = biases
         self.batch_size = batch_size
         self.thresholds = dict(thresholds or {})
@@ -92,9 +94,10 @@ class ModelDetector:
     ) -> ModelDetector:
         """Check and load `model.onnx`, `tokenizer.json` and `labels.json` from `model_dir`.
 
-        `recall_bias`: 0 is neutral, higher gives more and longer spans, lower
-        fewer; `biases` (expert) replaces it. `thresholds`: minimum score per
-        label. The ONNX session is built on first use, or now with `preload`.
+        `recall_bias`: 0 is the model as trained; higher gives more and longer
+        spans with higher scores, lower fewer (nats of prior odds of personal
+        data per token). `biases`: expert transition biases of the decoder
+        (default neutral). `thresholds`: minimum score per label. The ONNX session is built on first use, or now with `preload`.
         Raises ModelError when a file is missing or corrupt.
         """
         model_dir = Path(model_dir)
@@ -106,6 +109,8 @@ class ModelDetector:
                 raise ModelError(f"model file is empty: {path}")
         max_length = _read_labels(model_dir / "labels.json")
         tokenizer = _read_tokenizer(model_dir / "tokenizer.json")
+        if not np.isfinite(float(recall_bias)):
+            raise ValueError("recall_bias must be a finite number")
         if threads is not None and (not isinstance(threads, int) or threads < 1):
             raise ValueError("threads must be a positive integer or None")
         if not isinstance(batch_size, int) or batch_size < 1:
@@ -116,7 +121,7 @@ class ModelDetector:
                 raise ValueError("thresholds must be between 0 and 1")
         try:
             detector = cls(model_dir / "model.onnx", tokenizer, max_length=max_length, threads=threads,
-                           biases=biases or DecodeBiases.from_recall_bias(recall_bias),
+                           recall_bias=recall_bias, biases=biases or NEUTRAL,
                            batch_size=batch_size, thresholds=thresholds, window_overlap=window_overlap)
         except ValueError as exc:
             raise ModelError(f"model settings rejected: {exc}") from None
@@ -142,7 +147,8 @@ class ModelDetector:
         encoded = [tokenize(self.tokenizer, text) for text in texts]
         decoded = decode_windows([ids for ids, _ in encoded], run, size=self.window_size,
                                  overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
-                                 pad=self.pad_id, batch_size=self.batch_size, biases=self.biases)
+                                 pad=self.pad_id, batch_size=self.batch_size, biases=self.biases,
+                                 recall_bias=self.recall_bias)
         return [self._spans(text, offsets, tags, path_logp)
                 for text, (_, offsets), (tags, path_logp) in zip(texts, encoded, decoded)]
 
@@ -239,6 +245,7 @@ def decode_windows(
     pad: int,
     batch_size: int = DEFAULT_BATCH_SIZE,
     biases: DecodeBiases = NEUTRAL,
+    recall_bias: float = 0.0,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """`(tags, path_logp)` per sequence: windows batched across sequences, decoded in stream.
 
@@ -263,7 +270,7 @@ def decode_windows(
         logits = run(input_ids, mask)
         for row, ((_, i, _), w) in enumerate(zip(batch, windows)):
             a = 1 + w.keep_start - w.start
-            decoders[i].feed(log_softmax(logits[row, a:a + w.keep_end - w.keep_start]))
+            decoders[i].feed(log_softmax(logits[row, a:a + w.keep_end - w.keep_start], recall_bias))
     return [d.finish() for d in decoders]
 
 

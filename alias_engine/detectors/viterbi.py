@@ -5,8 +5,10 @@ B, I, E, S are 1 + 4i, 2 + 4i, 3 + 4i, 4 + 4i. Legal transitions:
 O, E-X, S-X → O, B-Y, S-Y;  B-X, I-X → I-X, E-X.  A sequence starts with O, B
 or S and ends with O, E or S.
 
-The decoder adds transition biases to the model's log-probabilities; all zero
-is plain constrained maximum likelihood. `StreamingDecoder` keeps only the
+The decoder adds transition biases (`DecodeBiases`, expert settings) to the
+log-probabilities; all zero is plain constrained maximum likelihood. The user's
+`recall_bias` is applied before, by `log_softmax`, as a shift of every token's
+odds of personal data, so that it moves the spans' scores along with them. `StreamingDecoder` keeps only the
 part of the lattice whose best path is still undecided: once the best paths
 into every current state agree on a token (they always do on a stretch of O
 between spans), everything before it is final and is dropped.
@@ -27,7 +29,6 @@ _I = _B + 1
 _E = _B + 2
 _S = _B + 3
 _CLOSED = np.concatenate(([0], _E, _S))  # states after which a new span may start
-_OPEN = np.concatenate((_B, _I))  # states inside a span
 
 
 @dataclass(frozen=True)
@@ -44,18 +45,6 @@ class DecodeBiases:
     enter: float = 0.0
     continuation: float = 0.0
     closing: float = 0.0
-
-    @classmethod
-    def from_recall_bias(cls, recall_bias: float) -> DecodeBiases:
-        """One knob: higher → more and longer spans (recall), lower → fewer (precision).
-
-        Every token inside a span gains `recall_bias` nats over the background:
-        a per-token shift of the log-odds of "personal data" versus O.
-        """
-        r = float(recall_bias)
-        if not np.isfinite(r):
-            raise ValueError("recall_bias must be a finite number")
-        return cls(background=0.0, enter=r, continuation=r, closing=r)
 
 
 NEUTRAL = DecodeBiases()
@@ -189,8 +178,19 @@ def viterbi(logp: np.ndarray, biases: DecodeBiases = NEUTRAL) -> np.ndarray:
     return decoder.finish()[0]
 
 
-def log_softmax(logits: np.ndarray) -> np.ndarray:
-    """Log-softmax over the last axis, in float32."""
+def log_softmax(logits: np.ndarray, recall_bias: float = 0.0) -> np.ndarray:
+    """Log-softmax over the last axis, in float32, after adding `recall_bias` to every tag but O.
+
+    `recall_bias` shifts the prior odds of personal data against background by
+    that many nats for every token: higher → more and longer spans, and higher
+    scores for them; 0 is the model as trained. In decoding it is the same as
+    adding it to every transition into B, I, E and S.
+    """
     logits = np.asarray(logits, dtype=np.float32)
+    if recall_bias:
+        if not np.isfinite(recall_bias):
+            raise ValueError("recall_bias must be a finite number")
+        logits = logits + np.float32(recall_bias)
+        logits[..., 0] -= np.float32(recall_bias)
     shifted = logits - logits.max(axis=-1, keepdims=True)
     return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
