@@ -180,3 +180,14 @@ def test_embed_quotes_lines_and_keeps_spans_on_their_values() -> None:
     assert text == "Reply\n> Hi,\n> 12 rue X\n> 75011 Paris\n> by Jean"
     assert [(text[s:e], label) for s, e, label in outer.spans] == [
         ("12 rue X\n> 75011 Paris", "ADDRESS"), ("Jean", "PERSON")]
+
+
+def test_one_name_is_one_span(docs: list[dict]) -> None:
+    for d in docs:
+        for a, b in zip(d["spans"], d["spans"][1:]):
+            gap = d["text"][a["end"]:b["start"]]
+            assert not (a["label"] == b["label"] == "PERSON" and gap.strip(" ") == ""), (d["id"], gap)
+
+
+def test_cli_reports_unwritable_output(tmp_path) -> None:
+    assert main(["--out", str(tmp_path / "missing" / "g.jsonl"), "--n", "1"]) == 2

@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             if out is not sys.stdout:
                 out.close()
-    except InputError as exc:
+    except (InputError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -54,6 +54,10 @@ class Ctx:
             return surface(rng, p), "PERSON"
         if key == "FULL":
             return surface(rng, p, rng.choice(("full", "full", "full", "last_first_caps", "middle"))), "PERSON"
+        if key == "PLAIN":
+            return f"{p.first} {p.last}", "PERSON"
+        if key == "CHILD":
+            return f"{p.first} {self.person(1).last}", "PERSON"
         if key == "FIRST":
             return p.first, "PERSON"
         if key == "LAST":
@@ -181,5 +185,5 @@ _ID_KINDS = {
     "EMPID": "employee", "MEMBERID": "member", "POLICY": "policy", "CONTRACT": "contract", "FILEID": "file",
     "ACCOUNT": "account", "STUDENT": "student", "BENEFIT": "benefit",
 }
-_PERSONAL = frozenset({"PERSON", "FULL", "FIRST", "LAST", "SIGN", "TITLE", "EMAIL", "DL", "NATID", "URL", "CODFISC",
+_PERSONAL = frozenset({"PERSON", "FULL", "PLAIN", "CHILD", "FIRST", "LAST", "SIGN", "TITLE", "EMAIL", "DL", "NATID", "URL", "CODFISC",
                        "JWT", "CONNSTR", "ID"} | set(_ID_KINDS))

@@ -601,7 +601,7 @@ PROMPTS_INLINE_FR = (
     "Rédige une lettre de motivation pour moi. Je m'appelle {FULL}, j'habite {ADDRESS}, tél. {PHONE}, mail {EMAIL}. Je postule chez {COMPANY}.",
     "Écris un mail à mon propriétaire {TITLE:2} {FULL:2} pour lui dire que je quitte l'appartement du {ADDRESS} le {DATE}.",
     "Aide-moi à remplir ce formulaire : nom {LAST}, prénom {FIRST}, né le {DOB}, n° de sécu {NIR}.",
-    "Mon enfant {FIRST:3} {LAST} est né(e) le {DOB:3}, quels vaccins faire cette année ?",
+    "Mon enfant {CHILD:3} est né(e) le {DOB:3}, quels vaccins faire cette année ?",
     "Corrige ce texte : « bonjour je suis {FULL} et je veux résilier mon contrat {CONTRACT} »",
     "Pourquoi ma connexion au serveur {IP} échoue avec l'utilisateur {LOGIN} et le mot de passe {PASSWORD} ?",
     "J'ai ce code qui plante : client = OpenAI(api_key=\"{APIKEY}\"). Pourquoi ?",
@@ -613,7 +613,7 @@ PROMPTS_INLINE_EN = (
     "Write a cover letter for me. My name is {FULL}, I live at {ADDRESS}, phone {PHONE}, email {EMAIL}. I'm applying to {COMPANY}.",
     "Draft an email to my landlord {TITLE:2} {FULL:2} saying I'm leaving the flat at {ADDRESS} on {DATE}.",
     "Help me fill in this form: surname {LAST}, first name {FIRST}, DOB {DOB}, SSN {SSN}.",
-    "My child {FIRST:3} {LAST} was born on {DOB:3}, which vaccines are due this year?",
+    "My child {CHILD:3} was born on {DOB:3}, which vaccines are due this year?",
     "Fix this text: \"hi i am {FULL} and i want to cancel my contract {CONTRACT}\"",
     "Why does my connection to server {IP} fail with user {LOGIN} and password {PASSWORD}?",
     "This code crashes: client = OpenAI(api_key=\"{APIKEY}\"). Why?",
@@ -661,7 +661,7 @@ SENTENCES_FR = (
     "Écris à {FULL} à l'adresse {EMAIL}.", "Le numéro de {FULL} est le {PHONE}.", "Quel est l'IBAN de {FULL} ? C'est {IBAN}.",
     "Ma date de naissance est le {DOB}.", "{FULL} habite {ADDRESS}, code d'accès 4B27.",
     "Le livreur doit déposer le colis au {ADDRESS}.", "Envoie une copie à {TITLE} {LAST} ({EMAIL}).",
-    "{FIRST} {LAST}, tu peux me rappeler ?", "Merci {FIRST} !", "Bien reçu, {PERSON}.",
+    "{PLAIN}, tu peux me rappeler ?", "Merci {FIRST} !", "Bien reçu, {PERSON}.",
     "Mon numéro de permis est {DL}.", "Suis-moi sur Insta : @{USERNAME}", "Mon pseudo sur le forum, c'est {USERNAME}.", "Numéro de passeport de {FULL} : {PASSPORT}.",
     "Le dossier de {FULL} porte la référence {FILEID}.", "Je suis {FULL}, client n° {CUSTID}.",
 )
@@ -742,7 +742,7 @@ NARRATIVE_EN = (
 )
 PROSE_SUBJECTS_FR = (
     "{PERSON:#}", "{FULL:#}", "{TITLE:#} {LAST:#}", "{FIRST:#}", "Mon collègue {FULL:#}", "Ma sœur {FIRST:#}",
-    "Le docteur {LAST:#}", "L'avocate de {FULL:#}", "{FIRST:#} {LAST:#}", "Mon frère {FIRST:#}", "Le fils de {TITLE:#} {LAST:#}",
+    "Le docteur {LAST:#}", "L'avocate de {FULL:#}", "{PLAIN:#}", "Mon frère {FIRST:#}", "Le fils de {TITLE:#} {LAST:#}",
     "La stagiaire, {FULL:#},", "{LAST:#}", "Notre voisin {PERSON:#}", "Maître {LAST:#}", "Le professeur {FULL:#}",
     "{FIRST:#} et {FIRST:2}", "Mme {LAST:#}", "M. {LAST:#}", "Le client {FULL:#}", "La patiente {FULL:#}",
 )
@@ -763,7 +763,7 @@ PROSE_OPENERS_FR = ("Hier, ", "D'après mes notes, ", "Pour info, ", "Au fait, "
                     "Je crois que ", "Selon le planning, ")
 PROSE_SUBJECTS_EN = (
     "{PERSON:#}", "{FULL:#}", "{TITLE:#} {LAST:#}", "{FIRST:#}", "My colleague {FULL:#}", "My sister {FIRST:#}",
-    "Dr {LAST:#}", "{FULL:#}'s lawyer", "{FIRST:#} {LAST:#}", "My brother {FIRST:#}", "{TITLE:#} {LAST:#}'s son",
+    "Dr {LAST:#}", "{FULL:#}'s lawyer", "{PLAIN:#}", "My brother {FIRST:#}", "{TITLE:#} {LAST:#}'s son",
     "The intern, {FULL:#},", "{LAST:#}", "Our neighbour {PERSON:#}", "Professor {FULL:#}", "{FIRST:#} and {FIRST:2}",
     "Mrs {LAST:#}", "Mr {LAST:#}", "Customer {FULL:#}", "The patient, {FULL:#},", "Judge {LAST:#}",
 )
