@@ -197,6 +197,18 @@ def thread(d: Doc, ctx: Ctx) -> None:
     d.embed(inner, rng.choice(("> ", "> ", ">", "")))
 
 
+def pdf(d: Doc, ctx: Ctx) -> None:
+    """A letter or form as text extracted from a PDF: page furniture around it (lines broken later by noise)."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    if rng.random() < 0.5:
+        fill(d, rng.choice(("CONFIDENTIEL\n", "Réf. {FILEID}\n", "{COMPANY}\n") if fr else ("CONFIDENTIAL\n", "Ref. {FILEID}\n", "{COMPANY}\n")), ctx.resolve)
+    rng.choice((letter, letter, form))(d, ctx)
+    if rng.random() < 0.6:
+        total = rng.randint(1, 4)
+        fill(d, rng.choice((f"\n\nPage 1 sur {total}", f"\n\n1/{total}", "\n\n- 1 -") if fr else (f"\n\nPage 1 of {total}", f"\n\n1/{total}", "\n\n- 1 -")), ctx.resolve)
+
+
 def letter(d: Doc, ctx: Ctx) -> None:
     rng = ctx.rng
     fr = ctx.lang == "fr"
@@ -825,7 +837,10 @@ CLEAN_FR = (
     "Le lycée Jean Moulin accueille 800 élèves.", "La rue Victor Hugo sera fermée à la circulation.",
     "Prix : {AMOUNT}. Livraison offerte dès 50 €.", "Numéro vert : 0 800 {NUM} {NUM}, appel gratuit.",
     "Site officiel : https://www.{COMPANYDOMAIN}", "Plus d'infos sur www.{COMPANYDOMAIN} ou sur {PUBURL}.", "Le vol AF{NUM} à destination de {CITY} est retardé.",
-    "Le serveur tourne sous Debian {VERSION} avec Python {VERSION}.",
+    "Le serveur tourne sous Debian {VERSION} avec Python {VERSION}.", "Mise à jour de Windows {VERSION} disponible.",
+    "Le Président de la République a reçu le Premier ministre le {DATE}.", "La Directrice générale présentera le budget.",
+    "Ouvrez Excel, puis le fichier Budget_{DATE}.xlsx.", "Le Centre Hospitalier Jacques Cœur recrute des infirmiers.",
+    "Le musée Picasso est fermé le mardi.", "L'avenue des Champs-Élysées est piétonne le dimanche.",
 )
 CLEAN_EN = (
     "Version {VERSION} fixes a display bug.", "See the documentation: {PUBURL}",
@@ -838,11 +853,14 @@ CLEAN_EN = (
     "Washington Street will be closed to traffic.", "Toll-free: 1-800-{NUM}-{NUM}.",
     "Official site: https://www.{COMPANYDOMAIN}", "More at www.{COMPANYDOMAIN} or {PUBURL}.", "Price: {AMOUNT}. Free shipping over $50.",
     "Flight BA{NUM} to {CITY} is delayed.", "The server runs Ubuntu {VERSION} with Python {VERSION}.",
+    "Windows {VERSION} update available.", "The President met the Prime Minister on {DATE}.",
+    "The Chief Executive will present the budget.", "Open Excel, then the file Budget_{DATE}.xlsx.",
+    "Martin Luther King Jr. Day is a federal holiday.", "The Victoria and Albert Museum is closed on Mondays.",
 )
 
 KINDS = (
     ("email", email, 11), ("thread", thread, 4), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
     ("csv", csv_table, 6), ("markdown", markdown_table, 5), ("config", config, 5), ("logs", logs, 4),
-    ("pdf", letter, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
+    ("pdf", pdf, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
     ("messages", messages, 4), ("clean", clean, 4), ("json", json_record, 4),
 )
