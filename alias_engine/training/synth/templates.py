@@ -54,6 +54,8 @@ def _fields(ctx: Ctx, k: int) -> list[tuple[str, str]]:
     table = FIELDS_FR if ctx.lang == "fr" else FIELDS_EN
     core = [f for f in table if f[1] in ("{FULL}", "{LAST}", "{ADDRESS}", "{DOB}")]
     picked = [rng.choice(core)] + rng.sample(table, k)
+    if rng.random() < 0.4:
+        picked.insert(rng.randint(1, len(picked)), next(f for f in core if f[1] == "{ADDRESS}"))
     seen: set[str] = set()
     out = []
     for cap, ph in picked:
