@@ -191,3 +191,20 @@ def test_one_name_is_one_span(docs: list[dict]) -> None:
 
 def test_cli_reports_unwritable_output(tmp_path) -> None:
     assert main(["--out", str(tmp_path / "missing" / "g.jsonl"), "--n", "1"]) == 2
+
+
+def test_output_does_not_depend_on_python_hash_seed(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    outputs = []
+    for hash_seed in ("0", "12345"):
+        out = tmp_path / f"g{hash_seed}.jsonl"
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(root))
+        subprocess.run([sys.executable, "-m", "alias_engine.training.generate", "--out", str(out), "--n", "300",
+                        "--seed", "4"], check=True, env=env, cwd=root)
+        outputs.append(out.read_text(encoding="utf-8"))
+    assert outputs[0] == outputs[1]

@@ -21,8 +21,22 @@ class Fakers:
         fk = self._instances.get(locale)
         if fk is None:
             fk = Faker(locale)
+            _canonicalise(fk)
             self._instances[locale] = fk
         if locale not in self._seeded:
             fk.seed_instance(rng.getrandbits(32))
             self._seeded.add(locale)
         return fk
+
+
+def _canonicalise(fk: Faker) -> None:
+    """Sort list attributes that some Faker providers build from a set (order varies with PYTHONHASHSEED)."""
+    for provider in fk.providers:
+        for name in _SET_BUILT:
+            value = getattr(provider, name, None)
+            if isinstance(value, list):
+                setattr(provider, name, sorted(value))
+
+
+# Provider attributes Faker builds from sets (found by diffing runs under different PYTHONHASHSEED).
+_SET_BUILT = ("cities",)
