@@ -100,7 +100,26 @@ def _alias_pattern(alias: Alias) -> str:
             body = r"\(?" + body
     else:
         body = r"(?:\s|\\n){1,3}".join(regex.escape(w) for w in form.split())
-    return rf"(?<!\w){body}(?!\w)"
+    return body
+
+
+def _trie(words: Sequence[str]) -> str:
+    """A pattern matching any of `words`, longest first, factored by common prefixes (fast to scan)."""
+    root: dict = {}
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        alts = [regex.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return "(?:" + build(root) + ")" if words else "(?!)"
 
 
 def _elide(prefix: str, value: str) -> str:
@@ -218,6 +237,9 @@ class RestoreTable:
         all_values += [a.original for a in aliases]
         self.needs_json = any(_json_safe(v) != v for v in all_values)
         self.pattern, self.open_pattern = self._compile(aliases, known)
+        # an upper bound on the length of a match: a pseudonym still open at the end of a
+        # streamed buffer starts within this many characters of it
+        self.longest = 3 + max([48] + [len(k) for k in self.values] + [4 * len(a.form) for a in aliases])
 
     def _compile(self, aliases: Sequence[Alias], labels: set[str]) -> tuple[regex.Pattern, regex.Pattern]:
         alts = []
@@ -235,9 +257,8 @@ class RestoreTable:
         if aliases:
             # as written first (so that masked text restores exactly), then edited (case, spacing)
             exact = sorted({a.form for a in aliases}, key=len, reverse=True)
-            exact_alts = [rf"(?<!\w){regex.escape(f)}(?!\w)" for f in exact]
             forms = sorted({_alias_pattern(a) for a in aliases}, key=len, reverse=True)
-            alts.append("(?P<sur>" + "|".join(exact_alts) + "|(?i:" + "|".join(forms) + "))")
+            alts.append(r"(?<!\w)(?P<sur>(?:" + _trie(exact) + "|(?i:" + "|".join(forms) + r"))(?!\w))")
         body = "|".join(alts)
         # Never a complete match: only partial ones, i.e. pseudonyms that reach the end of the text.
         return regex.compile(body), regex.compile(f"(?:{body})(?=\\Z)\\p{{Any}}")
@@ -289,21 +310,21 @@ class Scan:
         table, out = self.table, []
         stop = len(buf)
         if not final:
-            held = table.open_pattern.search(buf, pos, partial=True)
+            held = table.open_pattern.search(buf, max(pos, len(buf) - table.longest), partial=True)
             if held is not None:
                 stop = held.start()
-        while pos < stop:
-            m = table.pattern.search(buf, pos)
-            if m is None or m.start() >= stop:
-                self._raw(out, buf[pos:stop])
-                pos = stop
+        for m in table.pattern.finditer(buf, pos):
+            if m.start() >= stop:
                 break
             self._raw(out, buf[pos:m.start()])
             self._emit(out, m)
             pos = m.end()
             if not final and pos > stop:
-                held = table.open_pattern.search(buf, pos, partial=True)
+                held = table.open_pattern.search(buf, max(pos, len(buf) - table.longest), partial=True)
                 stop = held.start() if held is not None else len(buf)
+        if pos < stop:
+            self._raw(out, buf[pos:stop])
+            pos = stop
         return "".join(out), pos
 
     def _emit(self, out: list[str], m: regex.Match) -> None:

@@ -1,0 +1,134 @@
+"""Surrogates: realistic, same format, valid checksums, consistent, deterministic, never a real value."""
+
+from __future__ import annotations
+
+import random
+
+import phonenumbers
+import pytest
+import regex
+from _session_helpers import DETECTOR
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alias_engine import Session
+from alias_engine.pseudonymise.names import load_names
+from alias_engine.pseudonymise.surrogates import _data, fill, seeded
+from alias_engine.restore import norm_key
+from alias_engine.validators import card, iban, nino, nir, ssn
+
+NAMES = load_names()
+
+
+def surrogate(text: str, key: bytes = b"k") -> tuple[str, dict]:
+    session = Session(DETECTOR, mode="surrogate", key=key)
+    result = session.mask(text)
+    return result.text, {v if isinstance(v, str) else v[0]: k for k, v in result.mapping.items()}
+
+
+def shape(value: str) -> str:
+    """Where the separators are: the format without the characters."""
+    return regex.sub(r"[A-Za-z0-9]", "X", value)
+
+
+@pytest.mark.parametrize("validator, generate", [
+    (iban, lambda rng: iban.format(iban.generate(rng))),
+    (card, lambda rng: card.format(card.generate(rng))),
+    (nir, lambda rng: nir.format(nir.generate(rng))),
+    (ssn, lambda rng: ssn.format(ssn.generate(rng))),
+    (nino, lambda rng: nino.format(nino.generate(rng))),
+], ids=["iban", "card", "nir", "ssn", "nino"])
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_checksummed_surrogates_are_valid_and_keep_the_format(validator, generate, seed):
+    value = generate(random.Random(seed))
+    keyword = {"iban": "IBAN", "card": "card", "nir": "NIR", "ssn": "SSN", "nino": "NINO"}[validator.__name__.split(".")[-1]]
+    text = f"{keyword} {value}"
+    _, fakes = surrogate(text, key=str(seed).encode())
+    assert value in fakes, "the rules did not detect the value"
+    fake = fakes[value]
+    assert validator.is_valid(fake)
+    assert shape(fake) == shape(value)
+    assert validator.compact(fake) != validator.compact(value)
+    if validator is iban:
+        assert fake[:2] == value[:2]  # same country
+    if validator is card:
+        assert card.brand(fake) == card.brand(value)
+
+
+def test_nir_agrees_with_the_fake_birth_date_and_sex():
+    text = "Mme Marie Dupont, née le 12/03/1985, NIR 2 85 03 75 116 238 42."
+    _, fakes = surrogate(text)
+    fake_date, fake_nir = fakes["12/03/1985"], fakes["2 85 03 75 116 238 42"]
+    day, month, year = fake_date.split("/")
+    assert nir.is_valid(fake_nir)
+    assert fake_nir[0] == "2"  # a woman, like the original and like "née"
+    assert fake_nir[2:4] == year[2:] and fake_nir[5:7] == month
+    assert NAMES.gender_of(fakes["Marie Dupont"].split()[0]) == "f"
+
+
+@pytest.mark.parametrize("phone, region", [
+    ("06 12 34 56 78", "FR"), ("+33 6 12 34 56 78", None), ("01.45.67.89.10", "FR"),
+    ("(415) 555-2671", "US"), ("+44 7911 123456", None),
+])
+def test_phones_keep_their_national_format(phone, region):
+    _, fakes = surrogate(f"Téléphone : {phone}")
+    fake = fakes[phone]
+    assert shape(fake) == shape(phone) and fake != phone
+    parsed = phonenumbers.parse(fake, region)
+    assert phonenumbers.is_valid_number(parsed)
+    original = phonenumbers.parse(phone, region)
+    assert parsed.country_code == original.country_code
+    assert phonenumbers.number_type(parsed) == phonenumbers.number_type(original)
+
+
+def test_names_keep_gender_and_origin():
+    text = ("Mme Fatou Diallo et M. Karim Benali ont vu Mr John Smith et Mrs Mary Johnson, "
+            "puis Jean Dupont (né le 01/02/1970).")
+    _, fakes = surrogate(text)
+    expected = {"Fatou Diallo": ("f", "west_africa"), "Karim Benali": ("m", "maghreb"),
+                "John Smith": ("m", "en"), "Mary Johnson": ("f", "en"), "Jean Dupont": ("m", "fr")}
+    for name, (gender, origin) in expected.items():
+        given_name, family = fakes[name].split(" ", 1)
+        assert NAMES.gender_of(given_name) == gender, name
+        assert NAMES.last_origin[family.casefold()] == origin, name
+        assert given_name not in name and family not in name
+
+
+def test_email_is_built_on_the_fake_name():
+    _, fakes = surrogate("Mary Johnson: mary.johnson@outlook.com, m.johnson@johnson-law.co.uk")
+    given_name, family = (w.lower() for w in fakes["Mary Johnson"].split())
+    assert fakes["mary.johnson@outlook.com"] == f"{given_name}.{family}@outlook.com"
+    local, domain = fakes["m.johnson@johnson-law.co.uk"].split("@")
+    assert local.endswith("." + family) and domain == f"{family}-law.co.uk"
+
+
+def test_addresses_look_real():
+    data = _data()["addresses"]
+    cities = {f"{p} {c}" for p, c in data["fr"]["cities"]}
+    _, fakes = surrogate("J'habite 12 rue des Lilas, 75011 Paris et lui 8 avenue Jean Jaurès\n69007 Lyon.")
+    first, second = fakes["12 rue des Lilas, 75011 Paris"], fakes["8 avenue Jean Jaurès\n69007 Lyon"]
+    assert regex.fullmatch(r"\d+ rue .+, \d{5} .+", first) and first.split(", ")[1] in cities
+    assert regex.fullmatch(r"\d+ avenue .+\n\d{5} .+", second) and second.split("\n")[1] in cities
+    _, fakes = surrogate("742 Evergreen Terrace, Springfield, IL 62704 or 221B Baker Street, London NW1 6XE")
+    assert regex.fullmatch(r"\d+ .+, [A-Z][a-z]+, [A-Z]{2} \d{5}", fakes["742 Evergreen Terrace, Springfield, IL 62704"])
+    assert regex.fullmatch(r"\d+B .+ Street, [A-Za-z]+ [A-Z0-9]+ [A-Z0-9]+", fakes["221B Baker Street, London NW1 6XE"])
+
+
+def test_surrogates_never_repeat_a_real_value_nor_collide():
+    text = ("Jean Dupont, Marie Dupont, Anne Martin, John Smith, Mary Johnson, Emily Clarke, Karim Benali, "
+            "Fatou Diallo, Jean Moreau; 06 12 34 56 78, 06 12 34 56 79, 4111 1111 1111 1111, 123-45-6789")
+    masked, fakes = surrogate(text)
+    originals = {norm_key(v) for v in fakes}
+    assert not originals & {norm_key(f) for f in fakes.values()}
+    assert len(set(fakes.values())) == len(fakes)
+    for word in regex.findall(r"\p{L}+", " ".join(fakes)):
+        if len(word) > 2:
+            assert not regex.search(rf"(?<!\w){word}(?!\w)", masked), word
+
+
+def test_seeding_is_keyed_and_fill_keeps_case():
+    assert seeded(b"a", "x").random() == seeded(b"a", "x").random()
+    assert seeded(b"a", "x").random() != seeded(b"b", "x").random()
+    assert fill("ab-12 C", "XY34Z") == "xy-34 Z"
+    assert fill("ab", "XYZ") is None
