@@ -199,8 +199,9 @@ def _trim_url(url: str) -> str:
 
 
 def _host_in(host: str, hosts: frozenset[str]) -> bool:
+    """`host` or one of its parent domains (at most 5 labels, as in the lists) is in `hosts`."""
     parts = host.split(".")
-    return any(".".join(parts[i:]) in hosts for i in range(len(parts) - 1))
+    return any(".".join(parts[i:]) in hosts for i in range(max(0, len(parts) - 5), len(parts) - 1))
 
 
 def is_person_url(url: str, rules: PatternRules) -> bool:
@@ -210,7 +211,7 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
         host = (parts.hostname or "").lower()
     except ValueError:
         return False
-    if not host:
+    if not host or len(host) > 253:  # not a DNS name
         return False
     if parts.username:
         return True
