@@ -32,6 +32,7 @@ DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows
 WINDOW_OVERLAP = 128
 MAX_WINDOWS_PER_BATCH = 64
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
+SEGMENTS_PER_CALL = 4
 MAX_WORD_EXTENSION = 256  # snapping never extends a span by more than this many characters
 
 # Characters stripped from the edges of a model span (LABELS.md: surrounding
@@ -201,15 +202,20 @@ class ModelDetector:
 
 
 def tokenize(tokenizer, text: str) -> tuple[np.ndarray, np.ndarray]:
-    """Token ids (int64) and character offsets `[n, 2]` (int64) of `text`, without special tokens.
+    """Token ids and character offsets `[n, 2]` of `text` (int32), without special tokens.
 
     Texts longer than SEGMENT_CHARS are tokenized in pieces cut just before a
-    space, which tokenizes like the whole text with a Metaspace tokenizer.
+    space, which tokenizes like the whole text with a Metaspace tokenizer; a
+    few pieces at a time, so that the tokenizer's own objects stay small.
     """
     pieces = _segments(text)
-    encodings = tokenizer.encode_batch([text[a:b] for a, b in pieces], add_special_tokens=False)
-    ids = [np.asarray(e.ids, dtype=np.int64) for e in encodings]
-    offsets = [np.asarray(e.offsets, dtype=np.int64).reshape(-1, 2) + a for e, (a, _) in zip(encodings, pieces)]
+    ids: list[np.ndarray] = []
+    offsets: list[np.ndarray] = []
+    for g in range(0, len(pieces), SEGMENTS_PER_CALL):
+        group = pieces[g:g + SEGMENTS_PER_CALL]
+        for enc, (a, _) in zip(tokenizer.encode_batch([text[a:b] for a, b in group], add_special_tokens=False), group):
+            ids.append(np.asarray(enc.ids, dtype=np.int32))
+            offsets.append(np.asarray(enc.offsets, dtype=np.int32).reshape(-1, 2) + a)
     if len(ids) == 1:
         return ids[0], offsets[0]
     return np.concatenate(ids), np.concatenate(offsets)
