@@ -73,7 +73,7 @@ FR_CITIES = (
     ("87000", "Limoges"), ("25000", "Besançon"), ("14000", "Caen"), ("80000", "Amiens"),
 )
 FR_COMPLEMENTS = ("Bât B", "Bâtiment C", "Appt 12", "Apt 3", "Escalier 2", "Résidence Les Pins",
-                  "Résidence du Parc, Bât A", "3e étage", "Porte 14", "Lot 7", "Chez M. Martin",
+                  "Résidence du Parc, Bât A", "3e étage", "Porte 14", "Lot 7",
                   "Appartement 41", "Entrée 2", "Lieu-dit Les Granges")
 
 

@@ -211,6 +211,57 @@ def pdf(d: Doc, ctx: Ctx) -> None:
         fill(d, rng.choice((f"\n\nPage 1 sur {total}", f"\n\n1/{total}", "\n\n- 1 -") if fr else (f"\n\nPage 1 of {total}", f"\n\n1/{total}", "\n\n- 1 -")), ctx.resolve)
 
 
+def vcard(d: Doc, ctx: Ctx) -> None:
+    """Address-book exports: vCards or a plain contact list."""
+    rng = ctx.rng
+    if rng.random() < 0.5:
+        for i in range(1, rng.randint(2, 4)):
+            fill(d, "BEGIN:VCARD\nVERSION:3.0\n", ctx.resolve)
+            fill(d, f"N:{{LAST:{i}}};{{FIRST:{i}}};;;\nFN:{{PLAIN:{i}}}\n", ctx.resolve)
+            for line in rng.sample(VCARD_LINES, rng.randint(2, 5)):
+                fill(d, line.replace("}", f":{i}}}") + "\n", _flat_resolver(ctx))
+            fill(d, "END:VCARD\n", ctx.resolve)
+        return
+    fr = ctx.lang == "fr"
+    fill(d, ("Contacts :\n" if fr else "Contacts:\n") if rng.random() < 0.5 else "", ctx.resolve)
+    for i in range(1, rng.randint(3, 6)):
+        fill(d, rng.choice(("{FULL} - {PHONE}", "{FULL}, {EMAIL}", "{FULL} ({PHONE})", "{SIGN}\t{PHONE}\t{EMAIL}",
+                            "{FULL}\n{ADDRESS}", "{FULL} : {PHONE}")).replace("}", f":{i}}}") + "\n", ctx.resolve)
+
+
+def invoice(d: Doc, ctx: Ctx) -> None:
+    """An invoice: the issuing company's details are not personal, the billed person's are."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    fill(d, "{COMPANY}\n{COMPANY_ADDR}\n" + ("SIRET {SIRET} - TVA {VAT}\nTél. {SWITCHBOARD}\n\n" if fr else "VAT {VAT}\nTel {SWITCHBOARD}\n\n"), ctx.resolve)
+    fill(d, ("FACTURE {INVOICE}\nDate : {DATE}\n" if fr else "INVOICE {INVOICE}\nDate: {DATE}\n"), ctx.resolve)
+    fill(d, rng.choice(("Facturé à :\n{TITLE} {FULL}\n{ADDRESS}\n", "Client : {FULL} (n° {CUSTID})\nAdresse de facturation : {ADDRESS}\n",
+                        "Destinataire\n{FULL}\n{ADDRESS}\n{EMAIL}\n") if fr else (
+                       "Bill to:\n{TITLE} {FULL}\n{ADDRESS}\n", "Customer: {FULL} (no. {CUSTID})\nBilling address: {ADDRESS}\n",
+                       "Recipient\n{FULL}\n{ADDRESS}\n{EMAIL}\n")), ctx.resolve)
+    if rng.random() < 0.5:
+        fill(d, "Commande {ORDER}\n" if fr else "Order {ORDER}\n", ctx.resolve)
+    for _ in range(rng.randint(1, 4)):
+        fill(d, f"{rng.choice(PRODUCTS)}  x{rng.randint(1, 5)}  {{AMOUNT}}\n", ctx.resolve)
+    fill(d, rng.choice(("Total TTC : {AMOUNT}\n", "Montant dû : {AMOUNT}\n") if fr else ("Total: {AMOUNT}\n", "Amount due: {AMOUNT}\n")), ctx.resolve)
+    if rng.random() < 0.5:
+        fill(d, rng.choice(("Prélèvement sur le compte {IBAN} le {DATE}.", "Payé par carte se terminant par {LAST4}.",
+                            "Règlement par virement : IBAN {IBAN} - BIC {BIC}") if fr else (
+                           "Direct debit from account {IBAN} on {DATE}.", "Paid by card ending {LAST4}.",
+                           "Pay by transfer: IBAN {IBAN} - BIC {BIC}")), ctx.resolve)
+
+
+def shipping(d: Doc, ctx: Ctx) -> None:
+    """A shipping label or delivery notice: sender company (not personal) and recipient (personal)."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    fill(d, ("EXPÉDITEUR\n{COMPANY}\n{COMPANY_ADDR}\n\nDESTINATAIRE\n" if fr else "FROM\n{COMPANY}\n{COMPANY_ADDR}\n\nTO\n"), ctx.resolve)
+    fill(d, rng.choice(("{FULL}\n{ADDRESS}\n", "{TITLE} {FULL}\n{ADDRESS}\n{PHONE}\n", "{SIGN}\n{ADDRESS}\n")), ctx.resolve)
+    fill(d, ("\nColis n° {TRACKING} - {NUM} kg\nCommande {ORDER} du {DATE}\n" if fr else "\nParcel {TRACKING} - {NUM} lb\nOrder {ORDER} of {DATE}\n"), ctx.resolve)
+    if rng.random() < 0.4:
+        fill(d, ("Instructions : laisser chez {FIRST:2} au {STREET:2} si absent.\n" if fr else "Instructions: leave with {FIRST:2} at {STREET:2} if out.\n"), ctx.resolve)
+
+
 def letter(d: Doc, ctx: Ctx) -> None:
     rng = ctx.rng
     fr = ctx.lang == "fr"
@@ -423,6 +474,11 @@ REPLIES_FR = ("Bonjour,\n\nBien reçu, je m'en occupe.", "Merci {FIRST}, c'est n
               "Voir ci-dessous. Pouvez-vous rappeler {TITLE} {LAST} au {PHONE} ?", "Ok pour moi.")
 REPLIES_EN = ("Hi,\n\nGot it, I'll handle it.", "Thanks {FIRST}, noted.", "Forwarding to {FULL:3} who owns the case.",
               "See below. Could you call {TITLE} {LAST} on {PHONE}?", "Fine by me.")
+
+VCARD_LINES = ("TEL;TYPE=cell:{PHONE}", "TEL;TYPE=home:{PHONE}", "EMAIL;TYPE=home:{EMAIL}", "ADR;TYPE=home:;;{ADDRESS}",
+               "BDAY:{DOB}", "URL:{URL}", "ORG:{COMPANY}", "NOTE:client {CUSTID}")
+PRODUCTS = ("Abonnement mensuel", "Consultation", "Câble HDMI 2 m", "Support technique", "Licence logicielle", "Livraison",
+            "Monthly subscription", "Consulting hours", "USB-C charger", "Annual maintenance", "Train ticket Paris-Lyon")
 
 SUBJECTS_FR = ("Votre dossier", "Demande de remboursement", "RE: rendez-vous", "Changement d'adresse",
                "Mise à jour de mes coordonnées", "Facture {INVOICE}", "Candidature", "Accès au compte", "Urgent")
@@ -864,5 +920,6 @@ KINDS = (
     ("email", email, 11), ("thread", thread, 4), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
     ("csv", csv_table, 6), ("markdown", markdown_table, 5), ("config", config, 5), ("logs", logs, 4),
     ("pdf", pdf, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
-    ("messages", messages, 4), ("clean", clean, 4), ("json", json_record, 4),
+    ("messages", messages, 4), ("clean", clean, 4), ("json", json_record, 4), ("vcard", vcard, 3),
+    ("invoice", invoice, 4), ("shipping", shipping, 3),
 )
