@@ -179,8 +179,8 @@ def surface(rng: random.Random, name: Name, form: str | None = None) -> str:
     """One written form of the name; never starts or ends with a space or punctuation."""
     form = form or rng.choices(
         ("full", "full", "full", "last_first_caps", "initial_last", "first", "last", "caps",
-         "lower", "last_first", "middle", "noaccent", "last_comma_first", "nickname"),
-        (30, 10, 10, 8, 7, 7, 8, 3, 3, 4, 3, 3, 2, 1),
+         "lower", "last_first", "middle", "noaccent", "last_comma_first", "nickname", "suffix"),
+        (30, 10, 10, 8, 7, 7, 8, 3, 3, 4, 3, 3, 2, 1, 1),
     )[0]
     f, ln = name.first, name.last
     if form == "full":
@@ -206,6 +206,8 @@ def surface(rng: random.Random, name: Name, form: str | None = None) -> str:
         return strip_accents(f"{f} {ln}")
     if form == "last_comma_first":
         return f"{ln.upper()}, {f}"
+    if form == "suffix":
+        return f"{f} {ln} {rng.choice(('Jr', 'Sr', 'II', 'III', 'IV'))}"
     return rng.choice(NICKNAMES)
 
 
