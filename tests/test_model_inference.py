@@ -42,6 +42,21 @@ def test_empty_blank_and_one_token_texts(detector):
     assert found("Zoé", detector.detect(["Zoé"])[0]) == [("Zoé", "PERSON")]
 
 
+def test_special_tokens_written_in_the_text_are_not_control_tokens(detector):
+    text = "<s>lorem</s> Zoé <pad> <s>Jean Dupont</s>"
+    seen = []
+
+    def run(ids, mask):
+        seen.append(ids.copy())
+        return detector._run(ids, mask)
+
+    spans = detector.detect_with([text], run)[0]
+    assert found(text, spans) == [("Zoé", "PERSON"), ("Jean Dupont", "PERSON")]
+    (ids,) = seen
+    assert ids[0, 0] == detector.bos_id and ids[0, -1] == detector.eos_id
+    assert not np.isin(ids[0, 1:-1], [detector.bos_id, detector.eos_id, detector.pad_id]).any()
+
+
 def test_a_batch_gives_the_same_spans_as_one_text_at_a_time(detector):
     texts = ["Zoé", "", "lorem ipsum " * 300 + "Jean Dupont", "Jean Dupont dolor", "amet Zoé " * 50]
     assert detector.detect(texts) == [detector.detect([t])[0] for t in texts]

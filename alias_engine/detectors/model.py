@@ -75,7 +75,8 @@ class ModelDetector:
         self.batch_size = batch_size
         self.thresholds = dict(thresholds or {})
         self.window_overlap = window_overlap
-        self.bos_id, self.eos_id, self.pad_id = (_special_id(tokenizer, t) for t in ("<s>", "</s>", "<pad>"))
+        self.bos_id, self.eos_id, self.pad_id, self.unk_id = (
+            _special_id(tokenizer, t) for t in ("<s>", "</s>", "<pad>", "<unk>"))
         self._session = None
         self._session_lock = threading.Lock()
         plan_windows(1, self.window_size, window_overlap)  # validates the sizes early
@@ -146,6 +147,10 @@ class ModelDetector:
     def detect_with(self, texts: Sequence[str], run: RunFn) -> list[list[Span]]:
         """`detect` with another function computing logits (tests, instrumentation)."""
         encoded = [tokenize(self.tokenizer, text) for text in texts]
+        for ids, _ in encoded:
+            # "<s>", "</s>" or "<pad>" written in the text (HTML <s>…</s>) must not reach the
+            # model as control tokens: it reads them as unknown text.
+            ids[np.isin(ids, (self.bos_id, self.eos_id, self.pad_id))] = self.unk_id
         decoded = decode_windows([ids for ids, _ in encoded], run, size=self.window_size,
                                  overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
                                  pad=self.pad_id, batch_size=self.batch_size, biases=self.biases,
