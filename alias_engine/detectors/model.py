@@ -99,8 +99,9 @@ class ModelDetector:
         `recall_bias`: 0 is the model as trained; higher gives more and longer
         spans with higher scores, lower fewer (nats of prior odds of personal
         data per token). `biases`: expert transition biases of the decoder
-        (default neutral). `thresholds`: minimum score per label. The ONNX session is built on first use, or now with `preload`.
-        Raises ModelError when a file is missing or corrupt.
+        (default neutral). `thresholds`: minimum score per label. The ONNX
+        session is built on first use, or now with `preload`. Raises
+        ModelError when a file is missing or corrupt.
         """
         model_dir = Path(model_dir)
         for name in MODEL_FILES:
