@@ -208,3 +208,19 @@ def test_output_does_not_depend_on_python_hash_seed(tmp_path) -> None:
                         "--seed", "4"], check=True, env=env, cwd=root)
         outputs.append(out.read_text(encoding="utf-8"))
     assert outputs[0] == outputs[1]
+
+
+def test_train_and_heldout_splits_use_disjoint_surnames() -> None:
+    import random
+
+    from alias_engine.training.synth.fakers import Fakers
+    from alias_engine.training.synth.names import random_name_in_split, surname_split
+
+    fakers = Fakers()
+    rng = random.Random(3)
+    for split in ("train", "heldout"):
+        names = [random_name_in_split(rng, fakers, "fr", split) for _ in range(60)]
+        assert all(surname_split(n.last) == split for n in names)
+    assert {d["text"] for d in generate(5, seed=2, split="heldout")} != {d["text"] for d in generate(5, seed=2)}
+    with pytest.raises(InputError):
+        list(generate(1, split="dev"))

@@ -1,6 +1,6 @@
 """Seeded synthetic training documents for the PII token classifier (issue 5, step 2).
 
-    python -m alias_engine.training.generate --out FILE.jsonl --n N --seed S [--lang fr,en]
+    python -m alias_engine.training.generate --out FILE.jsonl --n N --seed S [--lang fr,en] [--split train|heldout]
 
 Each line is a LABELS.md record: {"text", "spans": [{"start","end","label"}], "lang", "id", "domain"}.
 Spans are exact by construction: documents are built by concatenating pieces and recording offsets.
@@ -18,13 +18,15 @@ from alias_engine.errors import InputError
 from alias_engine.training.synth.context import Ctx
 from alias_engine.training.synth.doc import Doc
 from alias_engine.training.synth.fakers import Fakers
+from alias_engine.training.synth.names import SPLITS
 from alias_engine.training.synth.noise import document_noise
 from alias_engine.training.synth.templates import KINDS
 
 LANGS = ("fr", "en")
 
 
-def generate_one(rng: random.Random, fakers: Fakers, lang: str) -> tuple[str, list[tuple[int, int, str]], str]:
+def generate_one(rng: random.Random, fakers: Fakers, lang: str,
+                 split: str = "all") -> tuple[str, list[tuple[int, int, str]], str]:
     """One document: (text, spans as (start, end, label), domain)."""
     fakers.new_document()
     name, build, _ = rng.choices(KINDS, [k[2] for k in KINDS])[0]
@@ -32,7 +34,7 @@ def generate_one(rng: random.Random, fakers: Fakers, lang: str) -> tuple[str, li
     doc = Doc(rng, typo_rate=rng.uniform(0.01, 0.06) if noisy else 0.0,
               spacing_rate=rng.uniform(0.01, 0.05) if noisy and rng.random() < 0.5 else 0.0,
               hyphen_rate=rng.uniform(0.02, 0.1) if name == "pdf" else 0.0)
-    ctx = Ctx(rng, fakers, lang)
+    ctx = Ctx(rng, fakers, lang, split=split)
     build(doc, ctx)
     text = doc.text()
     stripped = text.rstrip()
@@ -41,18 +43,24 @@ def generate_one(rng: random.Random, fakers: Fakers, lang: str) -> tuple[str, li
     return text, spans, name
 
 
-def generate(n: int, seed: int = 0, langs: Sequence[str] = LANGS) -> Iterator[dict]:
-    """Yield `n` documents; document i depends only on (seed, i), so a longer run extends a shorter one."""
+def generate(n: int, seed: int = 0, langs: Sequence[str] = LANGS, split: str = "all") -> Iterator[dict]:
+    """Yield `n` documents; document i depends only on (seed, i, split), so a longer run extends a shorter one.
+
+    `split`: "all" draws any surname; "train" never uses the ~10% of surnames reserved for "heldout", so a
+    held-out set made with split="heldout" (and another seed) measures names the model has never seen.
+    """
     langs = tuple(langs)
+    if split not in SPLITS:
+        raise InputError(f"split must be one of {SPLITS}, got {split!r}")
     if n < 0:
         raise InputError("n must be >= 0")
     if not langs or any(lang not in LANGS for lang in langs):
         raise InputError(f"langs must be a non-empty subset of {LANGS}, got {langs}")
     fakers = Fakers()
     for i in range(n):
-        rng = random.Random(f"alias-synth:{seed}:{i}")
+        rng = random.Random(f"alias-synth:{seed}:{i}" if split == "all" else f"alias-synth:{split}:{seed}:{i}")
         lang = langs[rng.randrange(len(langs))]
-        text, spans, domain = generate_one(rng, fakers, lang)
+        text, spans, domain = generate_one(rng, fakers, lang, split)
         yield {
             "text": text,
             "spans": [{"start": s, "end": e, "label": label} for s, e, label in spans],
@@ -68,10 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--n", type=int, required=True, help="number of documents")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lang", default="fr,en", help="comma-separated languages among fr,en")
+    parser.add_argument("--split", default="all", choices=SPLITS,
+                        help="train: never use the surnames reserved for heldout; heldout: only those")
     args = parser.parse_args(argv)
     langs = [x.strip() for x in args.lang.split(",") if x.strip()]
     try:
-        docs = generate(args.n, args.seed, langs)
+        docs = generate(args.n, args.seed, langs, args.split)
         out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
         try:
             for doc in docs:

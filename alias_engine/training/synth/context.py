@@ -6,7 +6,7 @@ import random
 
 from alias_engine.training.synth import addresses, negatives, values
 from alias_engine.training.synth.fakers import Fakers
-from alias_engine.training.synth.names import Name, random_name, surface, title
+from alias_engine.training.synth.names import Name, random_name_in_split, surface, title
 
 # Keys whose value is drawn again at each mention (others stay the same within a document).
 _FRESH = frozenset({"PERSON", "SIGN", "DATE", "PUBURL", "PLACEHOLDER", "HASH", "CITY", "COUNTRY", "VERSION",
@@ -15,8 +15,10 @@ _FRESH = frozenset({"PERSON", "SIGN", "DATE", "PUBURL", "PLACEHOLDER", "HASH", "
 
 
 class Ctx:
-    def __init__(self, rng: random.Random, fakers: Fakers, lang: str, invalid_rate: float = 0.08) -> None:
+    def __init__(self, rng: random.Random, fakers: Fakers, lang: str, invalid_rate: float = 0.08,
+                 split: str = "all") -> None:
         self.rng = rng
+        self.split = split
         self.fakers = fakers
         self.lang = lang
         self.invalid_rate = invalid_rate
@@ -27,7 +29,7 @@ class Ctx:
     def person(self, n: int = 1) -> Name:
         p = self._people.get(n)
         if p is None:
-            p = random_name(self.rng, self.fakers, self.lang)
+            p = random_name_in_split(self.rng, self.fakers, self.lang, self.split)
             self._people[n] = p
         return p
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
+import zlib
 from dataclasses import dataclass
 
 from alias_engine.training.synth.fakers import Fakers
@@ -127,6 +128,25 @@ def _faker_name(rng: random.Random, fakers: Fakers, locale: str, female: bool) -
         first = fk.first_name()
     last = fk.last_name()
     return first.strip(), last.strip()
+
+
+SPLITS = ("all", "train", "heldout")
+
+
+def surname_split(last: str) -> str:
+    """'heldout' for about one surname in ten (a fixed hash of its letters), else 'train'."""
+    key = strip_accents(last).lower().replace(" ", "").replace("-", "")
+    return "heldout" if zlib.crc32(key.encode()) % 10 == 0 else "train"
+
+
+def random_name_in_split(rng: random.Random, fakers: Fakers, lang: str, split: str = "all") -> Name:
+    """A random name whose surname belongs to `split` (so held-out surnames never appear in training)."""
+    name = random_name(rng, fakers, lang)
+    tries = 0
+    while split != "all" and surname_split(name.last) != split and tries < 100:
+        name = random_name(rng, fakers, lang)
+        tries += 1
+    return name
 
 
 def random_name(rng: random.Random, fakers: Fakers, lang: str) -> Name:
