@@ -13,6 +13,7 @@ from .engine import Engine
 from .errors import AliasEngineError, InputError
 from .io import Progress, read_jsonl, read_mapping, read_mapping_lines, read_text, write_output
 from .labels import LABELS
+from .pseudonymise.cli import add_session_options
 
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
@@ -74,6 +75,8 @@ def _detect_batch(engine: Engine, records: list[dict]) -> list:
 
 def cmd_mask(args: argparse.Namespace) -> int:
     engine = engine_from_args(args)
+    if args.session:
+        return _mask_with_session(args, engine)
     mapping_out = args.mapping_out or _default_mapping_path(args.input, args.jsonl)
     if args.jsonl:
         records = list(read_jsonl(args.input))
@@ -101,7 +104,50 @@ def _default_mapping_path(source: str, jsonl: bool) -> str:
     return f"{base}.mapping.{'jsonl' if jsonl else 'json'}"
 
 
+def _mask_with_session(args: argparse.Namespace, engine: Engine) -> int:
+    from .pseudonymise.cli import open_session, save_session
+
+    session = open_session(args, engine)
+    if args.jsonl:
+        lines = []
+        for record in read_jsonl(args.input):
+            lang = record.get("lang") if record.get("lang") in ("fr", "en") else None
+            masked = {k: v for k, v in record.items() if k not in ("spans", "ignored_spans", "hard_negative_spans")}
+            masked["text"] = session.mask(record["text"], lang=lang).text
+            lines.append(_dump(masked) + "\n")
+        text = "".join(lines)
+    else:
+        text = session.mask(read_text(args.input)).text
+    save_session(args, session)
+    write_output(args.out, text)
+    return 0
+
+
+def _unmask_with_session(args: argparse.Namespace) -> int:
+    from .pseudonymise.cli import open_session, report_unknown
+
+    session = open_session(args, None)
+    unknown: list[str] = []
+    if args.jsonl:
+        lines = []
+        for record in read_jsonl(args.input):
+            report = session.unmask_report(record["text"])
+            unknown.extend(report.unknown)
+            lines.append(_dump({**record, "text": report.text}) + "\n")
+        write_output(args.out, "".join(lines))
+    else:
+        report = session.unmask_report(read_text(args.input))
+        unknown.extend(report.unknown)
+        write_output(args.out, report.text)
+    report_unknown(tuple(unknown))
+    return 0
+
+
 def cmd_unmask(args: argparse.Namespace) -> int:
+    if args.session:
+        return _unmask_with_session(args)
+    if not args.mapping:
+        raise InputError("unmask needs --mapping FILE or --session FILE")
     engine = Engine(use_model=False)
     if args.jsonl:
         records = list(read_jsonl(args.input))
@@ -141,10 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_engine_options(mask)
     mask.add_argument("--mapping-out", help="where to write the mapping (default: INPUT.mapping.json)")
     mask.add_argument("--force", action="store_true", help="overwrite an existing mapping file")
+    add_session_options(mask, mask=True)
     mask.set_defaults(handler=cmd_mask)
 
     unmask = io_command("unmask", "restore original values from a mapping")
-    unmask.add_argument("--mapping", required=True, help="mapping file written by mask")
+    unmask.add_argument("--mapping", help="mapping file written by mask (or use --session)")
+    add_session_options(unmask, mask=False)
     unmask.set_defaults(handler=cmd_unmask)
 
     from .evaluation.cli import add_commands

@@ -95,3 +95,30 @@ def test_any_tampering_is_rejected(tmp_path_factory, data):
     path.write_bytes(bytes(blob))
     with pytest.raises(MappingError):
         Session.load(path, key=b"k")
+
+
+def test_cli_session_across_files(tmp_path, monkeypatch, capsys):
+    from alias_engine.cli import main
+
+    monkeypatch.setenv("ALIAS_ENGINE_KEY", "a passphrase")
+    first, second, answer = tmp_path / "1.txt", tmp_path / "2.txt", tmp_path / "answer.txt"
+    first.write_text("IBAN FR76 3000 6000 0112 3456 7890 189, tél 06 12 34 56 78.", encoding="utf-8")
+    second.write_text("Compte FR7630006000011234567890189, tél 0612345678.", encoding="utf-8")
+    vault_path = tmp_path / "conversation.vault"
+    assert main(["mask", "--rules-only", "--session", str(vault_path), str(first)]) == 0
+    assert capsys.readouterr().out == "IBAN [IBAN_1], tél [PHONE_1]."
+    assert main(["mask", "--rules-only", "--session", str(vault_path), str(second)]) == 0
+    assert capsys.readouterr().out == "Compte [IBAN_1], tél [PHONE_1]."
+    assert not list(tmp_path.glob("*.mapping.json"))  # the vault is the mapping
+    answer.write_text("Le compte [iban 1] et [PHONE_9].", encoding="utf-8")
+    assert main(["unmask", "--session", str(vault_path), str(answer)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "Le compte FR76 3000 6000 0112 3456 7890 189 et [PHONE_9]."
+    assert "[PHONE_9]" in captured.err
+    key_file = tmp_path / "key"
+    key_file.write_text("another key\n")
+    assert main(["unmask", "--session", str(vault_path), "--key-file", str(key_file), str(answer)]) == 1
+    assert "wrong key" in capsys.readouterr().err
+    monkeypatch.delenv("ALIAS_ENGINE_KEY")
+    assert main(["unmask", "--session", str(vault_path), str(answer)]) == 1
+    assert "ALIAS_ENGINE_KEY" in capsys.readouterr().err

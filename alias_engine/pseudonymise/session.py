@@ -59,7 +59,8 @@ class _State:
     given_map: dict[str, str] = field(default_factory=dict)
     family_map: dict[str, str] = field(default_factory=dict)
     months: dict[str, list[int]] = field(default_factory=dict)
-    aliases: list[Alias] = field(default_factory=list)
+    aliases: list[Alias] = field(default_factory=list)       # each mention as written
+    part_aliases: list[Alias] = field(default_factory=list)  # a fake first or last name alone
     fake_keys: set[str] = field(default_factory=set)
     original_keys: set[str] = field(default_factory=set)
 
@@ -267,7 +268,7 @@ class Session:
                 raise MappingError("could not find a free surrogate first name")
             state.given_map[key] = fake
             state.fake_keys.add(fake.casefold())
-            self._add_alias(fake, word, "PERSON")
+            self._add_alias(fake, _name_case(word), "PERSON", part=True)
         return state.given_map[key]
 
     def _fake_family(self, word: str, origin: str, check: _TextCheck) -> str:
@@ -283,7 +284,7 @@ class Session:
                 raise MappingError("could not find a free surrogate last name")
             state.family_map[key] = fake
             state.fake_keys.add(fake.casefold())
-            self._add_alias(fake, word if not _caps(word) else word.title(), "PERSON")
+            self._add_alias(fake, _name_case(word), "PERSON", part=True)
         return state.family_map[key]
 
     def _avoid(self) -> set[str]:
@@ -355,9 +356,9 @@ class Session:
         shift, fake_month = self._state.months[key]
         return year + shift, fake_month
 
-    def _add_alias(self, form: str, original: str, label: str) -> None:
+    def _add_alias(self, form: str, original: str, label: str, part: bool = False) -> None:
         if form != original:
-            self._state.aliases.append(Alias(form, original, label))
+            (self._state.part_aliases if part else self._state.aliases).append(Alias(form, original, label))
             self._state.fake_keys.add(norm_key(form))
 
     # --- restoring -------------------------------------------------------------------
@@ -366,7 +367,8 @@ class Session:
         """The compiled restore table for everything masked so far."""
         if self._table is None:
             values = {e.name: e.original for e in self._state.entities if e.name}
-            self._table = RestoreTable(values, self._state.aliases)
+            # mentions first: a form written in a masked turn restores to exactly what it replaced
+            self._table = RestoreTable(values, self._state.aliases + self._state.part_aliases)
         return self._table
 
     def unmask(self, text: str) -> str:
@@ -387,7 +389,7 @@ class Session:
     def mapping(self) -> dict[str, str]:
         """Pseudonym → original: the placeholders (placeholder mode) or surrogate forms (surrogate mode)."""
         out = {e.name: e.original for e in self._state.entities if e.name}
-        for alias in self._state.aliases:
+        for alias in self._state.aliases + self._state.part_aliases:
             out.setdefault(alias.form, alias.original)
         return out
 
@@ -420,6 +422,7 @@ class Session:
             "person_entity": s.person_entity, "person_origin": s.person_origin,
             "counters": s.counters, "given_map": s.given_map, "family_map": s.family_map,
             "months": s.months, "aliases": [[a.form, a.original, a.label] for a in s.aliases],
+            "part_aliases": [[a.form, a.original, a.label] for a in s.part_aliases],
             "fake_keys": sorted(s.fake_keys), "original_keys": sorted(s.original_keys),
         }
 
@@ -441,6 +444,7 @@ class Session:
             s.family_map = dict(data["family_map"])
             s.months = {str(k): [int(x) for x in v] for k, v in data["months"].items()}
             s.aliases = [Alias(*row) for row in data["aliases"]]
+            s.part_aliases = [Alias(*row) for row in data["part_aliases"]]
             s.fake_keys = set(data["fake_keys"])
             s.original_keys = set(data["original_keys"])
         except MappingError:
@@ -462,6 +466,13 @@ class _TextCheck:
         if self.folded:
             return fake.casefold() in self.folded or norm_key(fake) in self.compact
         return any(w.casefold() in self.words for w in _WORD.findall(fake))
+
+
+def _name_case(word: str) -> str:
+    """`dupont` (from an e-mail) or `DUPONT` → `Dupont`, for a name restored on its own."""
+    if word.islower() or _caps(word):
+        return regex.sub(r"(?<![\w'’])\w", lambda m: m.group().upper(), word.lower())
+    return word
 
 
 def _caps(word: str) -> bool:
