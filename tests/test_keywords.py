@@ -185,9 +185,30 @@ def test_secret_placeholders(rules, text):
     assert keyword_hits(text, rules) == []
 
 
+@pytest.mark.parametrize("text, value, label", [
+    ("28-64-66-98 office", "28-64-66-98", "PHONE"),
+    ("06 12 34 56 7 (portable)", "06 12 34 56 7", "PHONE"),
+    ("Desk: +1-903-140-4508x769", "+1-903-140-4508x769", "PHONE"),
+    ("What's your credit card? 4111111111111111", "4111111111111111", "CREDIT_CARD"),
+    ("My website is https://www.scrapbook-insider.com.pt/", "https://www.scrapbook-insider.com.pt/", "URL"),
+    ("Website:\nhttp://smellology.be/", "http://smellology.be/", "URL"),
+    ("mon site perso : jdupont.fr", "jdupont.fr", "URL"),
+    ("my iban is gb82west12345698765432", "gb82west12345698765432", "IBAN"),
+])
+def test_values_around_keywords(rules, text, value, label):
+    assert [(v, lab) for v, lab, _ in keyword_hits(text, rules)] == [(value, label)]
+
+
+def test_value_before_its_keyword_starts_at_a_number_boundary(rules):
+    text = "06 12 34 56 78 / 01 23 45 67 89 (standard)"
+    spans = detect_with_rules(text, "fr", rules)
+    assert {(text[s.start:s.end], s.label) for s in spans} == {("06 12 34 56 78", "PHONE")}
+
+
 # --- suppress rules ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text", ["standard : 01 23 45 67 89", "Tél. standard : 01 23 45 67 89",
+                                  "01 23 45 67 89 (standard)", "+44 20 7946 0000 (switchboard)",
                                   "Switchboard: +44 20 7946 0000", "SIRET : 732 829 320 00074",
                                   "facture n° 2024-00123", "invoice #2024-00123", "n° TVA FR40 303 265 045"])
 def test_hard_negatives_give_nothing(rules, text):
@@ -245,6 +266,8 @@ def test_adding_a_value_shape_with_a_validator(rules_copy):
     ("common.json", lambda d: d["email"].update({"pattern": "[a-"}), "email.pattern"),
     ("common.json", lambda d: d.pop("phone"), "phone"),
     ("en.json", lambda d: d.update({"keyword_rule": []}), "unknown key"),
+    ("en.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
+                                                     "value_before": "yes"}), "value_before"),
 ])
 def test_malformed_rules_raise_rules_error(rules_copy, file, change, message):
     _edit(rules_copy / file, change)

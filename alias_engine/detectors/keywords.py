@@ -23,12 +23,18 @@ from ..labels import LABELS
 from ..spans import Span
 from ..validators import VALIDATORS
 
-RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "gap", "max_gap", "score", "validator", "comment"})
+RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "value_before", "gap", "max_gap", "score",
+                       "validator", "comment"})
 DEFAULT_GAP = "default"
+DEFAULT_GAP_BEFORE = "before"
 DEFAULT_MAX_GAP = 20
 DEFAULT_SCORE = 0.9
-# What may follow a value: it must end at a word boundary.
+# A value ends at a word boundary; written before its keyword it also starts at one, and not
+# right after "digit + separator" (the middle of a number).
 _VALUE_END = r"(?![\p{L}\p{N}_])"
+_VALUE_START = r"(?<![\p{L}\p{N}_])(?<!\p{N}[ .\-/])"
+# The longest value a rule looks for before its keyword.
+_MAX_VALUE_CHARS = 300
 _DIGITS = regex.compile(r"\d+")
 
 
@@ -43,9 +49,10 @@ class ValueShape:
 class KeywordRule:
     label: str | None                 # None for a suppress rule
     suppress: frozenset[str]          # labels a suppress rule removes ("*": all)
-    matchers: tuple[tuple[regex.Pattern, ValueShape], ...]  # gap + value, anchored after the keyword
+    matchers: tuple[tuple[regex.Pattern, ValueShape], ...]  # gap + value after the keyword, or value + gap before it
     max_gap: int
     score: float
+    value_before: bool = False        # the value is written before the keyword ("01 23 45 67 89 (standard)")
 
 
 @dataclass(frozen=True)
@@ -222,7 +229,10 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
     names = raw.get("values")
     if not isinstance(names, list) or not names:
         raise ValueError(f"{where}: \"values\" must be a non-empty list of value names")
-    gap_name = raw.get("gap", DEFAULT_GAP)
+    value_before = raw.get("value_before", False)
+    if not isinstance(value_before, bool):
+        raise ValueError(f"{where}: value_before must be true or false")
+    gap_name = raw.get("gap", DEFAULT_GAP_BEFORE if value_before else DEFAULT_GAP)
     if gap_name not in gaps:
         raise ValueError(f"{where}: unknown gap {gap_name!r}")
     override = get_validator(raw["validator"]) if raw.get("validator") else None
@@ -234,7 +244,10 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
         if override is not None:
             shape = ValueShape(shape.name, override, shape.reject)
         try:
-            compiled = regex.compile(f"(?:{gaps[gap_name]})(?P<value>{pattern}){_VALUE_END}")
+            if value_before:
+                compiled = regex.compile(f"{_VALUE_START}(?P<value>{pattern}){_VALUE_END}(?:{gaps[gap_name]})\\Z")
+            else:
+                compiled = regex.compile(f"(?:{gaps[gap_name]})(?P<value>{pattern}){_VALUE_END}")
         except regex.error as exc:
             raise ValueError(f"{where}: value {name!r} with gap {gap_name!r} is not a valid regex: {exc}") from None
         matchers.append((compiled, shape))
@@ -243,7 +256,7 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
         raise ValueError(f"{where}: max_gap must be a non-negative integer")
     if not isinstance(score, (int, float)) or not 0 <= score <= 1:
         raise ValueError(f"{where}: score must be between 0 and 1")
-    return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score))
+    return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score), value_before)
 
 
 # --- detection -------------------------------------------------------------------
@@ -257,7 +270,8 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
     for hit in rules.trigger.finditer(text):
         for index in rules.by_key.get(fold_keyword(hit.group()), ()):
             rule = rules.rules[index]
-            found = _match_value(text, hit.end(), rule)
+            found = _match_value_before(text, hit.start(), rule) if rule.value_before else \
+                _match_value(text, hit.end(), rule)
             if found is None:
                 continue
             start, end, verified = found
@@ -270,6 +284,30 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
     return sorted(spans.values()), suppressions
 
 
+def _match_value_before(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:
+    """The longest value ending within the rule's gap before `pos` (the keyword's start)."""
+    best: tuple[int, int, bool] | None = None
+    lo = max(0, pos - rule.max_gap - _MAX_VALUE_CHARS)
+    for matcher, shape in rule.matchers:
+        m = matcher.search(text, lo, pos)
+        if m is None or pos - m.end("value") > rule.max_gap:
+            continue
+        best = _better(best, m, matcher, shape, text)
+    return best
+
+
+def _better(best: tuple[int, int, bool] | None, m: regex.Match, matcher: regex.Pattern, shape: ValueShape,
+            text: str) -> tuple[int, int, bool] | None:
+    group = "span" if "span" in matcher.groupindex and m.group("span") is not None else "value"
+    start, end = m.span(group)
+    value = text[start:end]
+    if start == end or (shape.reject is not None and shape.reject.fullmatch(value)):
+        return best
+    if best is None or end - start > best[1] - best[0]:
+        return (start, end, shape.validator(value) if shape.validator else True)
+    return best
+
+
 def _match_value(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:
     """The longest value right after `pos` (within the rule's gap) and whether it validates."""
     best: tuple[int, int, bool] | None = None
@@ -277,11 +315,5 @@ def _match_value(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool
         m = matcher.match(text, pos)
         if m is None or m.start("value") - pos > rule.max_gap:
             continue
-        group = "span" if "span" in matcher.groupindex and m.group("span") is not None else "value"
-        start, end = m.span(group)
-        value = text[start:end]
-        if start == end or (shape.reject is not None and shape.reject.fullmatch(value)):
-            continue
-        if best is None or end - start > best[1] - best[0]:
-            best = (start, end, shape.validator(value) if shape.validator else True)
+        best = _better(best, m, matcher, shape, text)
     return best
