@@ -245,7 +245,7 @@ def dni(rng: random.Random) -> str:
 def codice_fiscale(rng: random.Random, name: Name | None) -> str:
     """Italian codice fiscale (surname and first-name letters, birth date code, place, check letter)."""
     def consonants(text: str) -> str:
-        t = "".join(c for c in strip_accents(text).upper() if c.isalpha())
+        t = "".join(c for c in strip_accents(text).upper() if "A" <= c <= "Z")
         cons = "".join(c for c in t if c not in "AEIOU")
         return (cons + "".join(c for c in t if c in "AEIOU") + "XXX")[:3]
     last = consonants(name.last) if name else rand_str(rng, string.ascii_uppercase, 3)
