@@ -34,6 +34,7 @@ _ELISION = r"(?P<el>(?<!\w)(?:[dD]|[qQ][uU])['’])?"
 _PLACEHOLDER_PARTS = regex.compile(
     r"[\[{<(]? {0,2}(?P<label>[A-Za-z]+(?:[ _\-][A-Za-z]+)*)[ _\-]{0,2}(?P<n>\d{1,6}) {0,2}[\]}>)]?"
 )
+_LABEL_SEP = regex.compile(r"[ _\-]")
 _NORM_DROP = regex.compile(r"[\s.\-/()]+|\\[nrt]")
 _VOWELS = frozenset("aeiouyhàâäéèêëîïôöùûüœæ")
 _JSON_TOKENS = regex.compile(r'[{}\[\]"\\\n]')
@@ -78,7 +79,7 @@ def placeholder_key(name: str) -> tuple[str, int] | None:
     m = _PLACEHOLDER_PARTS.fullmatch(name.strip())
     if m is None:
         return None
-    return regex.sub(r"[ _\-]", "", m.group("label")).upper(), int(m.group("n"))
+    return _LABEL_SEP.sub("", m.group("label")).upper(), int(m.group("n"))
 
 
 def norm_key(value: str) -> str:
@@ -227,7 +228,7 @@ class RestoreTable:
             known.add(key[0])
         for key in clashes:
             del self.by_key[key]
-        self.known = {regex.sub(r"[ _\-]", "", label).upper() for label in known}
+        self.known = {_LABEL_SEP.sub("", label).upper() for label in known}
         self.exact_alias: dict[str, Alias] = {}
         self.norm_alias: dict[str, Alias] = {}
         for alias in aliases:
@@ -275,7 +276,7 @@ class RestoreTable:
         if g.get("ex") is not None:
             return g["ex"], None
         if g["tb"] is not None:
-            key = (regex.sub(r"[ _\-]", "", m.group("tl")).upper(), int(m.group("tn")))
+            key = (_LABEL_SEP.sub("", m.group("tl")).upper(), int(m.group("tn")))
         else:
             key = (m.group("bl").replace("_", ""), int(m.group("bn")))
         return self.by_key.get(key), None

@@ -76,18 +76,37 @@ def split_name(value: str, data: NameData) -> NameParts:
 
 def gender_from_context(text: str, start: int, end: int, data: NameData) -> str:
     """"m"/"f" when a title just before the name (M., Mme, Mr, Mrs...) or né/née just after says so."""
+    before_m, before_f, after_m, after_f = _context_patterns(data)
     before = text[max(0, start - 16):start]
     after = text[end:end + 12]
-    rules = data.rules
-    for gender, key in (("m", "titles_male"), ("f", "titles_female")):
-        for title in rules.get(key, ()):
-            if regex.search(r"(?<!\w)" + regex.escape(title) + r"\s*$", before):
-                return gender
-    for gender, key in (("f", "after_female"), ("m", "after_male")):
-        for word in rules.get(key, ()):
-            if regex.match(r"[\s,(]*" + regex.escape(word) + r"(?!\w)", after):
-                return gender
+    if before_m.search(before):
+        return "m"
+    if before_f.search(before):
+        return "f"
+    if after_f.match(after):
+        return "f"
+    if after_m.match(after):
+        return "m"
     return ""
+
+
+_PATTERNS: dict[int, tuple[regex.Pattern, ...]] = {}
+
+
+def _context_patterns(data: NameData) -> tuple[regex.Pattern, ...]:
+    if id(data) not in _PATTERNS:
+        rules = data.rules
+
+        def alt(key: str) -> str:
+            return "|".join(regex.escape(w) for w in sorted(rules.get(key, ()), key=len, reverse=True)) or "(?!)"
+
+        _PATTERNS[id(data)] = (
+            regex.compile(rf"(?<!\w)(?:{alt('titles_male')})\s*$"),
+            regex.compile(rf"(?<!\w)(?:{alt('titles_female')})\s*$"),
+            regex.compile(rf"[\s,(]*(?:{alt('after_male')})(?!\w)"),
+            regex.compile(rf"[\s,(]*(?:{alt('after_female')})(?!\w)"),
+        )
+    return _PATTERNS[id(data)]
 
 
 @dataclass

@@ -170,7 +170,7 @@ class Session:
                 label = self._label_of(g["ex"])
             else:
                 raw = g.get("tl") or g.get("bl") or ""
-                label = _LABEL_BY_KEY.get(regex.sub(r"[ _\-]", "", raw).upper(), "IDENTIFIER")
+                label = _LABEL_BY_KEY.get(raw.replace(" ", "").replace("_", "").replace("-", "").upper(), "IDENTIFIER")
             extra.append(Span(start, end, label, 1.0, "pattern"))
         if not extra:
             return spans
@@ -196,7 +196,10 @@ class Session:
         value = text[span.start:span.end]
         parts = split_name(value, names)
         gender = gender_from_context(text, span.start, span.end, names) or names.gender_of(parts.given)
-        found = find_person(state.people, parts)
+        key = f"PERSON\x00{value_key('PERSON', value)}"
+        known = state.index.get(key)
+        # a name already seen keeps its pseudonym, even if it has become ambiguous since
+        found = state.entities[known].person if known is not None else find_person(state.people, parts)
         words = len(parts.tokens)
         if found is None:
             person = Person(parts.given, parts.family, parts.initial, gender)
@@ -208,6 +211,7 @@ class Session:
             state.person_entity.append(eid)
             state.person_origin.append(names.origin_of(parts.given, parts.family)
                                        or names.rules.get("origin_by_lang", {}).get(lang, "fr"))
+            state.index[key] = eid
         else:
             person = state.people[found]
             person.given = person.given or parts.given
@@ -219,6 +223,7 @@ class Session:
                 entity.original, entity.words = value, words
             if state.person_origin[found] in ("fr", "en"):
                 state.person_origin[found] = names.origin_of(person.given, person.family) or state.person_origin[found]
+        state.index.setdefault(key, state.person_entity[found])
         entity = state.entities[state.person_entity[found]]
         if self.mode == "placeholder":
             return entity.name
