@@ -134,6 +134,8 @@ class Ctx:
             return negatives.company_domain(self.company()).replace(".com", self.rng.choice((".com", ".fr", ".eu", ".co.uk")))
         if key == "COMPANY_ADDR":
             return negatives.company_address(rng, fk, lang)
+        if key == "COMPANY_BLOCK":
+            return negatives.company_address(rng, fk, lang, block=True)
         if key == "SWITCHBOARD":
             return negatives.switchboard(rng, lang)
         if key == "INVOICE":

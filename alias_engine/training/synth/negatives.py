@@ -115,9 +115,11 @@ def bic(rng: random.Random) -> str:
     return rand_str(rng, string.ascii_uppercase, 4) + rng.choice(("FR", "DE", "GB", "BE")) + rand_str(rng, UPPER_ALNUM, 2) + rng.choice(("", "XXX", "PAR"))
 
 
-def company_address(rng: random.Random, fakers: Fakers, lang: str) -> str:
+def company_address(rng: random.Random, fakers: Fakers, lang: str, block: bool = False) -> str:
+    """A company's address (labelled O): same shapes as a person's, told apart only by context."""
+    sep = "\n" if block and rng.random() < 0.5 else ", "
     if lang == "fr":
         fk = fakers.get("fr_FR", rng)
-        return f"{fk.street_address()}, {fk.postcode()} {fk.city()}"
-    fk = fakers.get("en_US", rng)
-    return fk.address().replace("\n", ", ")
+        return f"{fk.street_address()}{sep}{fk.postcode()} {fk.city()}"
+    fk = fakers.get(rng.choice(("en_US", "en_US", "en_GB")), rng)
+    return fk.address().replace("\n", sep)

@@ -233,7 +233,7 @@ def invoice(d: Doc, ctx: Ctx) -> None:
     """An invoice: the issuing company's details are not personal, the billed person's are."""
     rng = ctx.rng
     fr = ctx.lang == "fr"
-    fill(d, "{COMPANY}\n{COMPANY_ADDR}\n" + ("SIRET {SIRET} - TVA {VAT}\nTél. {SWITCHBOARD}\n\n" if fr else "VAT {VAT}\nTel {SWITCHBOARD}\n\n"), ctx.resolve)
+    fill(d, "{COMPANY}\n{COMPANY_BLOCK}\n" + ("SIRET {SIRET} - TVA {VAT}\nTél. {SWITCHBOARD}\n\n" if fr else "VAT {VAT}\nTel {SWITCHBOARD}\n\n"), ctx.resolve)
     fill(d, ("FACTURE {INVOICE}\nDate : {DATE}\n" if fr else "INVOICE {INVOICE}\nDate: {DATE}\n"), ctx.resolve)
     fill(d, rng.choice(("Facturé à :\n{TITLE} {FULL}\n{ADDRESS}\n", "Client : {FULL} (n° {CUSTID})\nAdresse de facturation : {ADDRESS}\n",
                         "Destinataire\n{FULL}\n{ADDRESS}\n{EMAIL}\n") if fr else (
@@ -255,7 +255,7 @@ def shipping(d: Doc, ctx: Ctx) -> None:
     """A shipping label or delivery notice: sender company (not personal) and recipient (personal)."""
     rng = ctx.rng
     fr = ctx.lang == "fr"
-    fill(d, ("EXPÉDITEUR\n{COMPANY}\n{COMPANY_ADDR}\n\nDESTINATAIRE\n" if fr else "FROM\n{COMPANY}\n{COMPANY_ADDR}\n\nTO\n"), ctx.resolve)
+    fill(d, ("EXPÉDITEUR\n{COMPANY}\n{COMPANY_BLOCK}\n\nDESTINATAIRE\n" if fr else "FROM\n{COMPANY}\n{COMPANY_BLOCK}\n\nTO\n"), ctx.resolve)
     fill(d, rng.choice(("{FULL}\n{ADDRESS}\n", "{TITLE} {FULL}\n{ADDRESS}\n{PHONE}\n", "{SIGN}\n{ADDRESS}\n")), ctx.resolve)
     fill(d, ("\nColis n° {TRACKING} - {NUM} kg\nCommande {ORDER} du {DATE}\n" if fr else "\nParcel {TRACKING} - {NUM} lb\nOrder {ORDER} of {DATE}\n"), ctx.resolve)
     if rng.random() < 0.4:
@@ -266,7 +266,7 @@ def letter(d: Doc, ctx: Ctx) -> None:
     rng = ctx.rng
     fr = ctx.lang == "fr"
     if rng.random() < 0.7:
-        fill(d, "{COMPANY}\n{COMPANY_ADDR}\n" + ("Standard : {SWITCHBOARD}\n" if fr else "Tel: {SWITCHBOARD}\n"), ctx.resolve)
+        fill(d, "{COMPANY}\n{COMPANY_BLOCK}\n" + ("Standard : {SWITCHBOARD}\n" if fr else "Tel: {SWITCHBOARD}\n"), ctx.resolve)
         if rng.random() < 0.3:
             fill(d, "SIRET {SIRET} - TVA {VAT}\n" if fr else "Company no. {SIREN} - VAT {VAT}\n", ctx.resolve)
         fill(d, "\n", ctx.resolve)
