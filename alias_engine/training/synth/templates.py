@@ -22,6 +22,8 @@ FIELDS_FR = (
     ("Matricule", "{EMPID}"), ("N° de contrat", "{CONTRACT}"), ("N° de police", "{POLICY}"),
     ("IPP", "{PATID}"), ("N° patient", "{PATID}"), ("N° allocataire", "{BENEFIT}"), ("N° national (Belgique)", "{BENN}"),
     ("Pièce d'identité", "{NATID}"), ("Codice fiscale", "{CODFISC}"), ("DNI", "{DNI}"),
+    ("Identifiant France Travail", "{MEMBERID}"), ("N° étudiant (INE)", "{STUDENT}"), ("N° de compte", "{ACCOUNT}"),
+    ("Pseudo", "{USERNAME}"), ("Code wifi", "{PASSWORD}"), ("Jeton d'accès", "{APIKEY}"), ("Ticket", "{TICKET}"),
     ("Lieu de naissance", "{CITY}"), ("Nationalité", "{COUNTRY}"), ("Date", "{DATE}"),
     ("Facture", "{INVOICE}"), ("Société", "{COMPANY}"), ("Employeur", "{COMPANY}"), ("SIRET", "{SIRET}"),
     ("N° TVA", "{VAT}"), ("Commande", "{ORDER}"), ("BIC", "{BIC}"), ("Date de la demande", "{DATE}"),
@@ -85,6 +87,8 @@ def form(d: Doc, ctx: Ctx) -> None:
             fill(d, gap.join(items[i:i + per_line]) + "\n", _flat_resolver(ctx))
         return
     for cap, ph in _fields(ctx, rng.randint(3, 9)):
+        if rng.random() < 0.05:
+            ph = rng.choice(("________", "N/A", "-", "(non renseigné)" if fr else "(not provided)", "[à compléter]" if fr else "[to fill]"))
         if style < 0.15:
             fill(d, f"**{cap}**{sep}{ph}\n", ctx.resolve)
         elif style < 0.25:
