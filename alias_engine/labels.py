@@ -22,7 +22,7 @@ BIOES_TAGS: tuple[str, ...] = ("O",) + tuple(
 )
 
 
-def check_labels(labels: "set[str] | frozenset[str] | list[str] | tuple[str, ...]") -> frozenset[str]:
+def check_labels(labels: set[str] | frozenset[str] | list[str] | tuple[str, ...]) -> frozenset[str]:
     """Return `labels` as a frozenset, raising ValueError on a name not in LABELS."""
     unknown = sorted(set(labels) - set(LABELS))
     if unknown:
