@@ -258,8 +258,13 @@ class RestoreTable:
         if aliases:
             # as written first (so that masked text restores exactly), then edited (case, spacing)
             exact = sorted({a.form for a in aliases}, key=len, reverse=True)
-            forms = sorted({_alias_pattern(a) for a in aliases}, key=len, reverse=True)
-            alts.append(r"(?<!\w)(?P<sur>(?:" + _trie(exact) + "|(?i:" + "|".join(forms) + r"))(?!\w))")
+            # names only as written or in capitals (a lower-case "martin" is more often a word);
+            # other values in any case
+            names = sorted({_alias_pattern(Alias(f, a.original, a.label)) for a in aliases if a.label == "PERSON"
+                            for f in (a.form, a.form.upper())}, key=len, reverse=True)
+            others = sorted({_alias_pattern(a) for a in aliases if a.label != "PERSON"}, key=len, reverse=True)
+            edited = "|".join(names + ([f"(?i:{'|'.join(others)})"] if others else [])) or "(?!)"
+            alts.append(r"(?<!\w)(?P<sur>(?:" + _trie(exact) + "|" + edited + r"))(?!\w)")
         body = "|".join(alts)
         # Never a complete match: only partial ones, i.e. pseudonyms that reach the end of the text.
         return regex.compile(body), regex.compile(f"(?:{body})(?=\\Z)\\p{{Any}}")

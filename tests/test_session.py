@@ -155,3 +155,10 @@ def test_mask_then_unmask_is_the_identity(turns, mode):
             assert session.unmask(result.text) == text
         else:
             assert unmask_report(result.text, result.mapping).unknown == ()
+
+
+def test_fake_names_in_lower_case_are_words_not_names():
+    session, (m1, *_) = conversation("surrogate", FR_TURNS[:1])
+    family = {v: k for k, v in m1.mapping.items()}["Jean Dupont"].split(" ", 1)[1]
+    assert session.unmask(f"{family.lower()} / {family}") == f"{family.lower()} / Dupont"
+    assert family.casefold() not in NAMES.not_surrogates

@@ -132,3 +132,10 @@ def test_seeding_is_keyed_and_fill_keeps_case():
     assert seeded(b"a", "x").random() != seeded(b"b", "x").random()
     assert fill("ab-12 C", "XY34Z") == "xy-34 Z"
     assert fill("ab", "XYZ") is None
+
+
+def test_the_fake_street_alone_restores_the_real_street():
+    session = Session(DETECTOR, mode="surrogate", key=b"k")
+    result = session.mask("J'habite 12 rue des Lilas, 75011 Paris.")
+    street = result.text.split("J'habite ")[1].split(",")[0]
+    assert session.unmask(f"Le {street} est loin.") == "Le 12 rue des Lilas est loin."

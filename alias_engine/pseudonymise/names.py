@@ -25,6 +25,7 @@ class NameData:
     first_info: dict[str, tuple[str, str]]  # casefold name -> (gender, origin)
     last_origin: dict[str, str]
     rules: dict
+    not_surrogates: frozenset[str] = frozenset()  # casefolded names that are also common words
 
     @property
     def origins(self) -> tuple[str, ...]:
@@ -68,8 +69,9 @@ def load_names(folder: Path | None = None) -> NameData:
         last.setdefault(origin, []).append(name)
         last_origin.setdefault(name.casefold(), origin)
     rules = json.loads((folder / "names.json").read_text(encoding="utf-8"))
+    words = frozenset(row[0].casefold() for row in _rows(folder / "not_surrogates.txt"))
     return NameData({k: tuple(v) for k, v in first.items()}, {k: tuple(v) for k, v in last.items()},
-                    first_info, last_origin, rules)
+                    first_info, last_origin, rules, words)
 
 
 def ascii_fold(text: str) -> str:
@@ -82,22 +84,22 @@ def starts_with_vowel(word: str) -> bool:
 
 
 def pick_first(data: NameData, rng: random.Random, origin: str, gender: str, *,
-               vowel: bool | None, avoid: Collection[str]) -> str:
+               vowel: bool | None, avoid: frozenset[str] | set[str]) -> str:
     """A first name of `origin` (any when unknown) and `gender` ("" = either), not in `avoid` (casefolded)."""
     genders = (gender,) if gender in ("m", "f") else ("m", "f")
     pool = [n for g in genders for n in data.first.get((origin, g), ())]
     if not pool:
         pool = [n for (o, g), names in sorted(data.first.items()) if g in genders for n in names]
-    return _pick(pool, rng, vowel, avoid)
+    return _pick(pool, rng, vowel, avoid | data.not_surrogates)
 
 
 def pick_last(data: NameData, rng: random.Random, origin: str, *, vowel: bool | None,
-              avoid: Collection[str]) -> str:
+              avoid: frozenset[str] | set[str]) -> str:
     """A last name of `origin` that is not also a first name (so a lone surname restores unambiguously)."""
     pool = [n for n in data.last.get(origin, ()) if not data.is_first_name(n)]
     if not pool:
         pool = [n for o in sorted(data.last) for n in data.last[o] if not data.is_first_name(n)]
-    return _pick(pool, rng, vowel, avoid)
+    return _pick(pool, rng, vowel, avoid | data.not_surrogates)
 
 
 def _pick(pool: list[str], rng: random.Random, vowel: bool | None, avoid: Collection[str]) -> str:

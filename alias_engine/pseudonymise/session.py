@@ -32,6 +32,7 @@ MODES = ("placeholder", "surrogate")
 _WORD = regex.compile(r"\w+")
 _LABEL_BY_KEY = {label.replace("_", ""): label for label in LABELS}
 _MAX_ATTEMPTS = 60
+_ADDRESS_PARTS = regex.compile(r",\s*|\n")
 _SUBSTRING_CHECK_LIMIT = 1_000_000
 
 
@@ -310,7 +311,9 @@ class Session:
             eid = self._new_entity(span.label, value)
             state.index[key] = eid
             if self.mode == "surrogate":
-                state.entities[eid].fake = self._generate(span.label, value, lang, check)
+                fake = state.entities[eid].fake = self._generate(span.label, value, lang, check)
+                if span.label == "ADDRESS":
+                    self._street_alias(fake, value)
         entity = state.entities[eid]
         if self.mode == "placeholder":
             return entity.name
@@ -328,6 +331,12 @@ class Session:
                 self._state.fake_keys.add(norm_key(fake))
                 return fake
         raise MappingError(f"could not find a free surrogate for a {label} value")
+
+    def _street_alias(self, fake: str, value: str) -> None:
+        """The fake street line alone (an LLM often repeats only that) restores the real one."""
+        fake_parts, real_parts = _ADDRESS_PARTS.split(fake), _ADDRESS_PARTS.split(value)
+        if len(fake_parts) > 1 and len(real_parts) > 1 and len(fake_parts[0]) >= 8:
+            self._add_alias(fake_parts[0], real_parts[0], "ADDRESS", part=True)
 
     def _fake_word(self, word: str) -> str | None:
         """The fake of a name written inside an e-mail or a URL (`jean` in jean.dupont@...)."""
