@@ -263,7 +263,7 @@ class Session:
         state = self._state
         key = word.casefold()
         if key not in state.given_map:
-            gender = self._names.gender_of(word) or gender
+            gender = gender or self._names.gender_of(word)  # the text (Mme, né) over the name list
             for attempt in range(_MAX_ATTEMPTS):
                 rng = seeded(self._key, "given", key, str(attempt))
                 fake = pick_first(self._names, rng, origin, gender, vowel=starts_with_vowel(word),
