@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from _session_helpers import DETECTOR, EN_TURNS, ENGINE, FR_TURNS
@@ -162,3 +163,29 @@ def test_fake_names_in_lower_case_are_words_not_names():
     family = {v: k for k, v in m1.mapping.items()}["Jean Dupont"].split(" ", 1)[1]
     assert session.unmask(f"{family.lower()} / {family}") == f"{family.lower()} / Dupont"
     assert family.casefold() not in NAMES.not_surrogates
+
+
+def test_the_worked_example_of_the_docs():
+    turns = ("Bonjour, je suis Jean Dupont, né le 12/03/1985. Mon IBAN est FR76 3000 6000 0112 3456 7890 189 "
+             "et mon téléphone 06 12 34 56 78.",
+             "M. Dupont a aussi le compte FR7630006000011234567890189. Écrivez à jean.dupont@gmail.com.")
+    session, (m1, m2) = conversation("placeholder", turns)
+    assert m2.text == "M. [PERSON_1] a aussi le compte [IBAN_1]. Écrivez à [EMAIL_1]."
+    report = session.unmask_report("Bien noté, [person_1]. Le dossier d'[PERSON_1] : virement depuis {IBAN_1}, "
+                                   "rappel au PHONE_1. [PERSON_2] n'existe pas. {\"to\": \"[EMAIL_1]\"}")
+    assert report.text == ("Bien noté, Jean Dupont. Le dossier de Jean Dupont : virement depuis "
+                           "FR76 3000 6000 0112 3456 7890 189, rappel au 06 12 34 56 78. [PERSON_2] n'existe pas. "
+                           "{\"to\": \"jean.dupont@gmail.com\"}")
+    assert (report.restored, report.unknown) == (5, ("[PERSON_2]",))
+    session, (m1, m2) = conversation("surrogate", turns, key=b"doc example key")
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "pseudonymisation.md").read_text(encoding="utf-8")
+    assert m1.text in docs and m2.text in docs
+
+
+def test_a_detector_returning_overlapping_spans_is_refused():
+    from alias_engine import AliasEngineError
+    from alias_engine.spans import Span
+
+    session = Session(lambda text: [Span(0, 4, "PERSON"), Span(2, 6, "PERSON")])
+    with pytest.raises(AliasEngineError, match="overlapping"):
+        session.mask("Jean Dupont")

@@ -18,7 +18,7 @@ from typing import Any
 
 import regex
 
-from ..errors import InputError, MappingError
+from ..errors import AliasEngineError, InputError, MappingError
 from ..labels import LABELS
 from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
 from ..restore import Alias, RestoreReport, RestoreTable, norm_key, restore
@@ -105,7 +105,13 @@ class Session:
             spans = detector.detect(text, lang) if lang else detector.detect(text)
         else:
             spans = detector(text)
-        return sorted(spans, key=lambda s: (s.start, s.end))
+        spans = sorted(spans, key=lambda s: (s.start, s.end))
+        for a, b in zip(spans, spans[1:]):
+            if b.start < a.end or not isinstance(a, Span):
+                raise AliasEngineError("the detector returned overlapping or malformed spans")
+        if spans and (not isinstance(spans[-1], Span) or spans[-1].end > len(text)):
+            raise AliasEngineError("the detector returned a span outside the text")
+        return spans
 
     def mask(self, text: str, lang: str | None = None) -> MaskResult:
         """`text` with every detected value replaced by its pseudonym in this session.
