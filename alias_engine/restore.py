@@ -114,7 +114,15 @@ def _trie(words: Sequence[str]) -> str:
         node[""] = {}
 
     def build(node: dict) -> str:
-        alts = [regex.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        alts = []
+        for ch, child in sorted(node.items()):
+            if not ch:
+                continue
+            run = [ch]
+            while len(child) == 1 and "" not in child:  # a chain without branches: one literal
+                (ch, child), = child.items()
+                run.append(ch)
+            alts.append(regex.escape("".join(run)) + build(child))
         if not alts:
             return ""
         body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
@@ -246,7 +254,7 @@ class RestoreTable:
         alts = []
         placeholder_alts = []
         if self.values:
-            exact = "|".join(regex.escape(k) for k in sorted(self.values, key=len, reverse=True))
+            exact = _trie(sorted(self.values, key=len, reverse=True))
             placeholder_alts.append(f"(?P<ex>{exact})")
         lab = _label_alternation(labels)
         placeholder_alts.append(
