@@ -13,6 +13,7 @@ from alias_engine import Engine
 from alias_engine.detectors.keywords import find_keyword_spans, fold_keyword, is_valid_date, keyword_regex
 from alias_engine.detectors.rules import RulesError, detect_with_rules, load_rules
 from alias_engine.errors import AliasEngineError
+from alias_engine.merge import merge_spans
 from alias_engine.resources import data_dir
 from alias_engine.validators import ssn
 
@@ -197,6 +198,47 @@ def test_secret_placeholders(rules, text):
 ])
 def test_values_around_keywords(rules, text, value, label):
     assert [(v, lab) for v, lab, _ in keyword_hits(text, rules)] == [(value, label)]
+
+
+@pytest.mark.parametrize("text, value, label", [
+    ("Mot de passe du compte partagé : Dragon360", "Dragon360", "SECRET"),
+    ("mot de passe Loulou233$.", "Loulou233$", "SECRET"),
+    ("| Password | Bonjour1694$ |", "Bonjour1694$", "SECRET"),
+    ("le code wifi ? c'est TIGROU1280$ non ?", "TIGROU1280$", "SECRET"),
+    ('"mot_de_passe": "DL74#wQEm!_@jDx"', "DL74#wQEm!_@jDx", "SECRET"),
+    ("c'est l'anniv de Sébastien le 28 juillet 1937", "28 juillet 1937", "BIRTH_DATE"),
+    ("BDAY:11-Jun-1954", "11-Jun-1954", "BIRTH_DATE"),
+    ("Notes CRM - client CL1600777047", "CL1600777047", "IDENTIFIER"),
+    ("login failed user=gyongyi1305 ip", "gyongyi1305", "IDENTIFIER"),
+    ("customer=CL2015/6095", "CL2015/6095", "IDENTIFIER"),
+    ("My login is stempniak.w and", "stempniak.w", "IDENTIFIER"),
+    ("N° DE DOSSIER : DOS-TKCJII", "DOS-TKCJII", "IDENTIFIER"),
+    ("MRN:\t0521483094", "0521483094", "IDENTIFIER"),
+    ("Je vous envoie ma carte d'identité, n° PC7P9OF40", "PC7P9OF40", "NATIONAL_ID"),
+    ("ID CARD: 221203339752", "221203339752", "NATIONAL_ID"),
+    ("Spanish DNI: 94889566F", "94889566F", "NATIONAL_ID"),
+    ("Je vous transmets mon RIB : ES28 5502 7960 7106 2306 3314", "ES28 5502 7960 7106 2306 3314", "IBAN"),
+])
+def test_more_contexts(rules, text, value, label):
+    spans = detect_with_rules(text, "fr", rules)
+    assert [(text[s.start:s.end], s.label) for s in merge_spans(spans)] == [(value, label)]
+
+
+@pytest.mark.parametrize("text", [
+    "Standard de Carpentier SAS : 05 46 55 29 35.",
+    "Notre service est joignable au 05 40 48 12 73 du lundi au vendredi.",
+    "Agent: Our helpline is +44 20 0283 0772, Monday to Friday.",
+    "Tel: 1-800-131-4205", "Appelez le 0 800 123 456 (appel gratuit)",
+    "api_key: sk-xxxxxxxxxxxxxxxxxxxxxxxx",
+    "name|password|cell|username|spanish_dni",
+    "NOUVELLE ADRESSE DU CLIENT : 52864 RACHEL PLAZA",
+    "Christophe signed the contract on 13/03/2020.",
+    "| Nom | Login | Adresse IP | Profil |",
+    "DOCS_URL: https://www.irs.gov/forms-pubs",
+    "Contributions: https://github.com/pandas-dev/pandas/issues",
+])
+def test_more_negatives(rules, text):
+    assert detect_with_rules(text, "fr", rules) == []
 
 
 def test_value_before_its_keyword_starts_at_a_number_boundary(rules):

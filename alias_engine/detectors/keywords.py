@@ -130,15 +130,19 @@ def _strip_accents(text: str) -> str:
 def fold_keyword(text: str) -> str:
     """The key under which a keyword and every text it matches are the same."""
     text = _strip_accents(text).casefold().replace("º", "°").replace("’", "'").replace(".", "")
-    return " ".join(text.split())
+    return " ".join(text.replace("_", " ").replace("-", " ").split())
 
 
 def keyword_regex(keyword: str) -> str:
-    """A regex for `keyword`: accents, case (unless all capitals), spacing and dots are lenient."""
+    """A regex for `keyword`: accents, case (unless all capitals), spacing and dots are lenient.
+
+    A space, "_" or "-" matches any run of them: "mot de passe" also finds "mot_de_passe" and "MOT-DE-PASSE".
+    """
     parts = []
     for ch in keyword:
-        if ch.isspace():
-            parts.append(r"\s+")
+        if ch.isspace() or ch in "_-":
+            if not parts or parts[-1] != r"[\s_\-]+":
+                parts.append(r"[\s_\-]+")
         elif ch in "°º":
             parts.append("[°º]")
         elif ch in "'’":
@@ -267,7 +271,13 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
     suppressions: list[Suppression] = []
     if rules.trigger is None:
         return [], suppressions
-    for hit in rules.trigger.finditer(text):
+    # Overlapped: "ma carte d'identité" is both "ma carte" and "carte d'identité"; the rules' values decide.
+    # A keyword inside a longer one ("card" in "ID card") is not a keyword of its own.
+    covered_to = -1
+    for hit in rules.trigger.finditer(text, overlapped=True):
+        if hit.end() <= covered_to:
+            continue
+        covered_to = hit.end()
         for index in rules.by_key.get(fold_keyword(hit.group()), ()):
             rule = rules.rules[index]
             found = _match_value_before(text, hit.start(), rule) if rule.value_before else \

@@ -32,6 +32,7 @@ class PatternRules:
     phone_valid_score: float
     phone_possible_score: float
     phone_possible_shapes: tuple[regex.Pattern, ...]
+    phone_company_line: regex.Pattern                # toll-free and shared-cost formats, even when invalid
     ipv4: regex.Pattern
     ipv6: regex.Pattern
     ip_version_before: regex.Pattern
@@ -42,6 +43,7 @@ class PatternRules:
     public_hosts: frozenset[str]
     social_hosts: frozenset[str]
     social_generic_paths: frozenset[str]
+    profile_only_hosts: frozenset[str]
     file_share_hosts: frozenset[str]
     personal_host_suffixes: tuple[str, ...]
     person_path: regex.Pattern
@@ -71,6 +73,7 @@ def load_pattern_rules(common: dict, secret_reject: regex.Pattern) -> PatternRul
                                      "phone.windows"),
         phone_window_regions={kind: tuple(w["regions"]) for kind, w in phone["windows"].items()},
         phone_region_order={lang: tuple(regions) for lang, regions in phone["region_order"].items()},
+        phone_company_line=compile_pattern(phone["company_line"], "phone.company_line"),
         phone_valid_score=float(phone["valid_score"]),
         phone_possible_score=float(phone["possible_score"]),
         phone_possible_shapes=tuple(compile_pattern(p, "phone.possible_shapes")
@@ -85,6 +88,7 @@ def load_pattern_rules(common: dict, secret_reject: regex.Pattern) -> PatternRul
         public_hosts=frozenset(h.lower() for h in url["public_hosts"]),
         social_hosts=frozenset(h.lower() for h in url["social_hosts"]),
         social_generic_paths=frozenset(p.lower() for p in url["social_generic_paths"]),
+        profile_only_hosts=frozenset(h.lower() for h in url["profile_only_hosts"]),
         file_share_hosts=frozenset(h.lower() for h in url["file_share_hosts"]),
         personal_host_suffixes=tuple(h.lower() for h in url["personal_host_suffixes"]),
         person_path=compile_pattern(url["person_path"], "url.person_path"),
@@ -124,6 +128,9 @@ def find_emails(text: str, rules: PatternRules) -> list[Span]:
 # the rules ("0" + 9 digits in pairs, a UK trunk format, NANP (NXX) NXX-XXXX,
 # a +CC prefix): POSSIBLE alone also accepts invoice numbers such as 2024-00123.
 # Numbers the matcher rejects outright are left to the phone keyword rules.
+# Toll-free, shared-cost and premium-rate numbers are company lines, never a person's.
+_COMPANY_LINES = frozenset({phonenumbers.PhoneNumberType.TOLL_FREE, phonenumbers.PhoneNumberType.SHARED_COST,
+                            phonenumbers.PhoneNumberType.PREMIUM_RATE, phonenumbers.PhoneNumberType.UAN})
 
 def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
     order = rules.phone_region_order.get(lang) or next(iter(rules.phone_region_order.values()))
@@ -134,6 +141,8 @@ def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
         # A little context on each side lets the matcher reject numbers glued to words.
         lo, hi = max(0, window.start() - 2), min(len(text), window.end() + 2)
         for start, end, valid in _match_phones(text[lo:hi], regions, rules.phone_possible_shapes):
+            if rules.phone_company_line.fullmatch(text, lo + start, lo + end):
+                continue
             if valid:
                 spans.append(Span(lo + start, lo + end, "PHONE", rules.phone_valid_score, "validator"))
             else:
@@ -148,14 +157,41 @@ def _match_phones(chunk: str, regions: tuple[str, ...],
     found = []
     for rank, region in enumerate(regions):
         for match in phonenumbers.PhoneNumberMatcher(chunk, region, leniency=phonenumbers.Leniency.POSSIBLE):
+            start, end = _balanced(chunk, match.start, match.end)
             valid = phonenumbers.is_valid_number(match.number)
-            if valid or any(p.fullmatch(match.raw_string) for p in shapes):
-                found.append((not valid, -(match.end - match.start), rank, match.start, match.end, valid))
+            if valid and phonenumbers.number_type(match.number) in _COMPANY_LINES:
+                continue
+            if valid or any(p.fullmatch(chunk[start:end]) for p in shapes):
+                found.append((not valid, -(end - start), rank, start, end, valid))
     kept: list[tuple[int, int, bool]] = []
     for *_, start, end, valid in sorted(found):
         if not any(s < end and start < e for s, e, _ in kept):
             kept.append((start, end, valid))
     return tuple(sorted(kept))
+
+
+def is_company_line(value: str, lang: str, rules: PatternRules) -> bool:
+    """A toll-free, shared-cost or premium-rate number (0 800…, 1-800…): a company's line."""
+    if rules.phone_company_line.fullmatch(value):
+        return True
+    for region in rules.phone_region_order.get(lang) or next(iter(rules.phone_region_order.values())):
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number):
+            return phonenumbers.number_type(number) in _COMPANY_LINES
+    return False
+
+
+def _balanced(text: str, start: int, end: int) -> tuple[int, int]:
+    """Drop an unmatched "(" at the start or ")" at the end: "(+44 7429 625261)" → the number."""
+    value = text[start:end]
+    if value.startswith("(") and value.count("(") > value.count(")"):
+        start += 1
+    elif value.endswith(")") and value.count(")") > value.count("("):
+        end -= 1
+    return start, end
 
 
 # --- IP_ADDRESS --------------------------------------------------------------
@@ -226,13 +262,25 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
         return True
     if _host_in(host, rules.public_hosts):
         return False
-    first = path.strip("/").split("/")[0].lower()
+    segments = [seg for seg in path.split("/") if seg]
+    first = segments[0].lower() if segments else ""
     if _host_in(host, rules.social_hosts):
+        if len(segments) > 1 and _host_in(host, rules.profile_only_hosts):
+            return False  # github.com/org/repo/issues is a project, github.com/jdupont a person
         return first not in rules.social_generic_paths
     if _host_in(host, rules.file_share_hosts):
         return bool(first)
     host = host.removeprefix("www.")
     return any(host.endswith("." + s) for s in rules.personal_host_suffixes)
+
+
+def is_public_url(url: str, rules: PatternRules) -> bool:
+    """A URL on a public host (documentation, encyclopaedia, administration) that does not point at a person."""
+    try:
+        host = (urlsplit(url if "://" in url else "http://" + url).hostname or "").lower()
+    except ValueError:
+        return False
+    return _host_in(host, rules.public_hosts) and not is_person_url(url, rules)
 
 
 def find_urls(text: str, rules: PatternRules) -> list[Span]:

@@ -20,7 +20,14 @@ from ..errors import AliasEngineError
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
 from .keywords import KeywordRules, Suppression, find_keyword_spans, load_keyword_rules
-from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
+from .patterns import (
+    PatternRules,
+    compile_pattern,
+    find_patterns,
+    is_company_line,
+    is_public_url,
+    load_pattern_rules,
+)
 
 COMMON_FILE = "common.json"
 LANGUAGE_FILES = ("fr.json", "en.json")
@@ -82,19 +89,50 @@ def load_rules(rules_dir: Path) -> Rules:
 def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
     """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`.
 
-    Two resolutions happen here because only the rules know about them: a URL
+    Four resolutions happen here because only the rules know about them: a URL
+    introduced by a keyword ("Website:") is dropped when it is a public one, and
+    a number introduced by "Tel" when it is toll-free or premium-rate; a number
+    shaped like a phone but introduced by another keyword ("MRN:", "NIR :") is
+    not a phone; a URL
     that points at a person swallows the e-mail, IP or token written inside it
     (the URL is the span), and suppress rules (switchboard, SIRET, invoice
     number) remove the candidates in the value they cover.
     """
     candidates = find_identifiers(text, lang, rules.identifiers)
-    candidates += find_patterns(text, lang, rules.patterns)
     keyword_spans, suppressions = find_keyword_spans(text, rules.keywords)
+    keyword_spans = [s for s in keyword_spans if not _public_or_company(s, text, lang, rules.patterns)]
+    candidates += _phones_in_other_keyword_values_removed(find_patterns(text, lang, rules.patterns), keyword_spans)
     candidates += keyword_spans
     candidates = _inside_urls_removed(candidates)
     if suppressions:
         candidates = _suppressed_removed(candidates, suppressions)
     return candidates
+
+
+def _phones_in_other_keyword_values_removed(spans: list[Span], keyword_spans: list[Span]) -> list[Span]:
+    """A number that looks like a phone but follows "MRN:" or "NIR :" is that other thing."""
+    others = sorted((s.start, s.end) for s in keyword_spans if s.label != "PHONE")
+    if not others:
+        return spans
+    starts = [o[0] for o in others]
+    longest = max(e - s for s, e in others)
+    kept = []
+    for span in spans:
+        if span.label == "PHONE":
+            lo, hi = bisect_left(starts, span.start - longest), bisect_left(starts, span.end)
+            if any(s < span.end and span.start < e for s, e in others[lo:hi]):
+                continue
+        kept.append(span)
+    return kept
+
+
+def _public_or_company(span: Span, text: str, lang: str, patterns: PatternRules) -> bool:
+    value = text[span.start:span.end]
+    if span.label == "URL":
+        return is_public_url(value, patterns)
+    if span.label == "PHONE":
+        return is_company_line(value, lang, patterns)
+    return False
 
 
 def _inside_urls_removed(spans: list[Span]) -> list[Span]:
