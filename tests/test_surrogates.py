@@ -139,3 +139,37 @@ def test_the_fake_street_alone_restores_the_real_street():
     result = session.mask("J'habite 12 rue des Lilas, 75011 Paris.")
     street = result.text.split("J'habite ")[1].split(",")[0]
     assert session.unmask(f"Le {street} est loin.") == "Le 12 rue des Lilas est loin."
+
+
+def _ctx(lang: str = "fr"):
+    from alias_engine.pseudonymise.surrogates import Context
+
+    return Context(lambda w: None, lambda rng: ("Paul", "Martin"), lambda y, m: (y + 2, m % 12 + 1), lang,
+                   lambda w: "Martin")
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("12/03/1985", r"\d\d/04/1987"), ("1985-03-12", r"1987-04-\d\d"), ("12 mars 1985", r"\d{1,2} avril 1987"),
+    ("March 12, 1985", r"April \d{1,2}, 1987"), ("12th March 1985", r"\d{1,2}(st|nd|rd|th) April 1987"),
+    ("12.03.85", r"\d\d\.04\.87"), ("MARS 1985", r"AVRIL 1987"), ("03/1985", r"04/1987"), ("1985", r"1987"),
+    ("12 déc. 1985", r"\d{1,2} janv\. 1987"),
+])
+def test_birth_dates_keep_their_format(value, expected):
+    from alias_engine.pseudonymise.surrogates import fake_birth_date
+
+    assert regex.fullmatch(expected, fake_birth_date(value, random.Random(3), _ctx()))
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("12 bis rue des Lilas 75011 Paris", r"\d+ bis rue .+ \d{5} [\p{L}\- ]+"),
+    ("Appartement 4, 12 rue des Lilas, 75011 Paris, France", r"Appartement \d, \d+ rue .+, \d{5} .+, France"),
+    ("Flat 2, 10 High Street\nLeeds LS1 4DY", r"Flat \d, \d+ .+ Street\n[A-Za-z]+ [A-Z0-9]+ [A-Z0-9]+"),
+    ("10 Downing St", r"\d+ [A-Za-z]+ St"),
+    ("12 RUE DES LILAS, 75011 PARIS", r"\d+ RUE [\p{Lu}' \-]+, \d{5} [\p{Lu}\- ]+"),
+])
+def test_addresses_keep_their_parts(value, expected):
+    from alias_engine.pseudonymise.surrogates import fake_address
+
+    fake = fake_address(value, random.Random(5), _ctx())
+    assert regex.fullmatch(expected, fake), fake
+    assert "Lilas" not in fake and "75011" not in fake and "Leeds" not in fake

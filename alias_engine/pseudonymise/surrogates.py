@@ -217,6 +217,16 @@ def fake_birth_date(value: str, rng: random.Random, ctx: Context) -> str:
             fy, fm = ctx.month_map(int(m[6]), month)
             fd = _day(rng, int(m[3]))
             return f"{_month_word(fm, key, m[1])}{m[2]}{fd}{_ordinal(fd) if m[4] else ''}{m[5]}{fy}"
+        m = regex.fullmatch(rf"(?i)({pattern})(\s+)(\d{{4}})", text)
+        if m:
+            fy, fm = ctx.month_map(int(m[3]), month)
+            return f"{_month_word(fm, key, m[1])}{m[2]}{fy}"
+    m = regex.fullmatch(r"(\d{1,2})([/.\-])(\d{4})", text)
+    if m and 1 <= int(m[1]) <= 12:
+        fy, fm = ctx.month_map(int(m[3]), int(m[1]))
+        return f"{fm:0{len(m[1])}d}{m[2]}{fy}"
+    if regex.fullmatch(r"\d{4}", text):
+        return str(ctx.month_map(int(text), 1)[0])
     return random_like(value, rng)
 
 
@@ -237,51 +247,98 @@ def _month_word(month: int, key: str, written: str) -> str:
     return word.lower() if written.islower() else word
 
 
+_ADDRESS_SEP = regex.compile(r"(\s*[,\n]\s*)")
+
+
 def fake_address(value: str, rng: random.Random, ctx: Context) -> str:
+    """Same parts in the same order: street line, extra lines (flat, building), postcode and
+    city (a real pair), country kept."""
     data = _data()["addresses"]
-    us = _US_STATE_ZIP.search(value)
-    uk = _UK_POSTCODE.search(value) if not us else None
-    fr = _FR_POSTCODE.search(value) if not (us or uk) else None
-    lang = "en" if (us or uk) else "fr" if fr else ctx.lang
-    pieces = data[lang]
-    number = _STREET_NUMBER.match(value)
-    street_type = None
-    for t in sorted(data["fr"]["street_types"] + data["en"]["street_types"], key=len, reverse=True):
-        found = regex.search(rf"(?i)(?<!\w){regex.escape(t)}\.?(?!\w)", value)
-        if found:
-            street_type = found.group()
-            lang = "fr" if t in data["fr"]["street_types"] else "en"
-            pieces = data[lang]
-            break
-    street_type = street_type or rng.choice(pieces["street_types"])
-    name = rng.choice(pieces["street_names"])
-    num = f"{rng.randint(1, 180)}" if number or not (us or uk or fr) else ""
-    if number and number[2]:
-        num += number[2]
-    street = f"{num} {street_type} {name}" if lang == "fr" else f"{num} {name} {street_type}"
-    street = street.strip()
-    found = us or uk or fr
-    if found:
-        head = value[:found.start()]
-        sep = "\n" if "\n" in head else ", " if "," in head else " "
-        if us:
-            city, state, zipcode = rng.choice(pieces["us_cities"])
-            place = f"{city}, {state} {zipcode}"
-        elif uk:
-            city, postcode = rng.choice(pieces["uk_cities"])
-            place = f"{city} {postcode}"
-        else:
-            postcode, city = rng.choice(pieces["cities"])
-            place = f"{postcode} {city}"
-        tail = value[found.end():]
-        tail_city = regex.match(r"[ \t]+[\p{L}\- ']+", tail) if fr else None
-        rest = tail[tail_city.end():] if tail_city else (tail if not us else "")
-        if us or uk:
-            rest = regex.sub(r"^[\s,]*[\p{L}\- ']*$", "", tail) or ""
-        out = f"{street}{sep}{place}{rest}"
-    else:
-        out = street
-    return out.upper() if value.isupper() else out
+    pieces = _ADDRESS_SEP.split(value)
+    parts, seps = pieces[0::2], pieces[1::2]
+    us = next((i for i, p in enumerate(parts) if _US_STATE_ZIP.search(p)), None)
+    uk = next((i for i, p in enumerate(parts) if _UK_POSTCODE.search(p)), None) if us is None else None
+    fr = next((i for i, p in enumerate(parts) if _FR_POSTCODE.search(p)), None) if us is None and uk is None else None
+    place = us if us is not None else uk if uk is not None else fr
+    lang = "en" if us is not None or uk is not None else "fr" if fr is not None else ctx.lang
+    typed = [i for i, p in enumerate(parts) if _street_type(p, data)]
+    street = next((i for i in typed if parts[i][:1].isdigit()), typed[0] if typed else None)
+    if street is None:
+        street = next((i for i, p in enumerate(parts) if p[:1].isdigit() and i != place), None)
+    if street is None and place != 0:
+        street = 0
+    out = list(parts)
+    kind = "us" if us is not None else "uk" if uk is not None else "fr"
+    for i, part in enumerate(parts):
+        if i == street == place:  # "12 rue des Lilas 75011 Paris" on one line
+            code = (_US_STATE_ZIP if kind == "us" else _UK_POSTCODE if kind == "uk" else _FR_POSTCODE).search(part)
+            cut = code.start()
+            if kind != "fr":  # the city comes before the code: cut before the last word(s) of the city
+                cut = part.rfind(" ", 0, max(0, cut - 1)) + 1 if " " in part[:cut].strip() else cut
+            out[i] = _fake_street(part[:cut], rng, data, lang).rstrip() + " " + _fake_place(part[cut:], rng, data, kind)
+        elif i == street:
+            out[i] = _fake_street(part, rng, data, lang)
+        elif i == place:
+            out[i] = _fake_place(part, rng, data, kind)
+        elif place is not None and i == place - 1 and i != street and not any(c.isdigit() for c in part) \
+                and (us is not None or (uk is not None and _UK_POSTCODE.fullmatch(parts[place].strip()))):
+            out[i] = ""  # the city written apart from the state/postcode: _fake_place gives both
+        elif any(c.isdigit() for c in part):
+            out[i] = regex.sub(r"\d+", lambda m: str(rng.randint(1, 9 * 10 ** (len(m.group()) - 1))), part)
+        elif place is None or i < place:
+            out[i] = rng.choice(data[lang]["extras"]).format(n=rng.randint(1, 9), L=rng.choice("ABCDE"))
+    text = out[0]
+    for sep, part in zip(seps, out[1:]):
+        if part:
+            text += sep + part
+    if not out[0]:
+        text = text.lstrip(", \n")
+    return text.upper() if value.isupper() else text
+
+
+def _street_type(part: str, data: dict) -> tuple[str, str] | None:
+    """(type as written, its language) when `part` names a street type."""
+    for lang in ("fr", "en"):
+        types = sorted(data[lang]["street_types"], key=len, reverse=True)
+        m = regex.search(r"(?i)(?<!\w)(?:" + "|".join(regex.escape(t) for t in types) + r")\.?(?!\w)", part)
+        if m and not (lang == "en" and m.start() == 0 and m.group().lower() in ("st", "dr", "pl")):
+            return m.group(), lang
+    return None
+
+
+def _fake_street(part: str, rng: random.Random, data: dict, lang: str) -> str:
+    found = _street_type(part, data)
+    street_type, lang = found if found else (rng.choice(data[lang]["street_types"][:5]), lang)
+    number = _STREET_NUMBER.match(part)
+    num = ""
+    if number:
+        high = 180 if len(number[1]) <= 3 else 9999
+        num = f"{rng.randint(1, high)}{number[2] or ''} "
+    folded = part.casefold()
+    name = rng.choice([n for n in data[lang]["street_names"] if n.casefold() not in folded]
+                      or data[lang]["street_names"])
+    return f"{num}{street_type} {name}" if lang == "fr" else f"{num}{name} {street_type}"
+
+
+def _other(rows: list[list[str]], rng: random.Random, part: str) -> list[str]:
+    """A row none of whose fields is written in `part` (never the real city or postcode)."""
+    folded = part.casefold()
+    return rng.choice([r for r in rows if not any(f.casefold() in folded for f in r)] or rows)
+
+
+def _fake_place(part: str, rng: random.Random, data: dict, kind: str) -> str:
+    if kind == "us":
+        city, state, zipcode = _other(data["en"]["us_cities"], rng, part)
+        return f"{city}, {state} {zipcode}"
+    if kind == "uk":
+        city, postcode = _other(data["en"]["uk_cities"], rng, part)
+        return f"{city} {postcode}"
+    postcode, city = _other(data["fr"]["cities"], rng, part)
+    m = _FR_POSTCODE.search(part)
+    before, after = part[:m.start()], part[m.end():]
+    if before.strip():  # "Paris 75011"
+        return f"{city} {postcode}"
+    return f"{postcode} {city}" if after.strip() else postcode
 
 
 # --- e-mail, URL, IP, identifiers, secrets -----------------------------------------------
