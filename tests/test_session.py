@@ -189,3 +189,17 @@ def test_a_detector_returning_overlapping_spans_is_refused():
     session = Session(lambda text: [Span(0, 4, "PERSON"), Span(2, 6, "PERSON")])
     with pytest.raises(AliasEngineError, match="overlapping"):
         session.mask("Jean Dupont")
+
+
+@pytest.mark.parametrize("mode", ["placeholder", "surrogate"])
+def test_one_phone_number_written_nationally_and_internationally(mode):
+    session = Session(DETECTOR, mode=mode, key=b"k")
+    turns = ("Tél 06 12 34 56 78.", "Ou +33 6 12 34 56 78, 0033 6 12 34 56 78, +33 (0)6 12 34 56 78.")
+    m1, m2 = (session.mask(t) for t in turns)
+    if mode == "placeholder":
+        assert m2.text == "Ou [PHONE_1], [PHONE_1], [PHONE_1]."
+    else:
+        digits = "".join(c for c in m1.text if c.isdigit())[1:]  # the fake number without its 0
+        assert all(d.replace(" ", "").replace("(0)", "").endswith(digits) for d in m2.mapping)
+        assert session.unmask(m2.text) == turns[1]
+    assert unmask(m2.text, m2.mapping) == turns[1]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import phonenumbers
 import regex
 
 from ..errors import AliasEngineError, InputError, MappingError
@@ -311,7 +312,7 @@ class Session:
     def _value(self, text: str, span: Span, lang: str, check: _TextCheck) -> str:
         state = self._state
         value = text[span.start:span.end]
-        key = f"{span.label}\x00{value_key(span.label, value)}"
+        key = f"{span.label}\x00{_phone_key(value, lang) if span.label == 'PHONE' else value_key(span.label, value)}"
         eid = state.index.get(key)
         if eid is None:
             eid = self._new_entity(span.label, value)
@@ -323,7 +324,7 @@ class Session:
         entity = state.entities[eid]
         if self.mode == "placeholder":
             return entity.name
-        fake = _render_like(value, entity.original, entity.fake, span.label)
+        fake = _render_like(value, entity.original, entity.fake, span.label, lang)
         self._add_alias(fake, value, span.label)
         return fake
 
@@ -500,7 +501,26 @@ def _caps(word: str) -> bool:
     return len(letters) >= 2 and all(c.isupper() for c in letters)
 
 
-def _render_like(value: str, original: str, fake: str, label: str) -> str:
+def _phone_key(value: str, lang: str) -> str:
+    """`+33612345678` for `06 12 34 56 78` and `+33 6 12 34 56 78`: one number, however written."""
+    parsed = _parse_phone(value, lang)
+    if parsed is None:
+        return value_key("PHONE", value)
+    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
+
+
+def _parse_phone(value: str, lang: str) -> phonenumbers.PhoneNumber | None:
+    for region in (None,) if value.strip().startswith("+") else (("FR", "GB", "US") if lang == "fr" else ("US", "GB", "FR")):
+        try:
+            parsed = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(parsed):
+            return parsed
+    return None
+
+
+def _render_like(value: str, original: str, fake: str, label: str, lang: str) -> str:
     """The entity's surrogate written the way this mention writes its value."""
     if value == original:
         return fake
@@ -510,6 +530,24 @@ def _render_like(value: str, original: str, fake: str, label: str) -> str:
         filled = fill(value, compact(fake).replace("+", ""))
         if filled is not None:
             return filled
+    if label == "PHONE":  # national here, international there: same number, this mention's style
+        real = _parse_phone(original, lang)
+        parsed = None
+        if real is not None:
+            try:
+                parsed = phonenumbers.parse(fake, phonenumbers.region_code_for_number(real))
+            except phonenumbers.NumberParseException:
+                parsed = None
+        if parsed is not None:
+            cc, nsn = str(parsed.country_code), phonenumbers.national_significant_number(parsed)
+            national = "".join(c for c in phonenumbers.format_number(
+                parsed, phonenumbers.PhoneNumberFormat.NATIONAL) if c.isdigit())
+            written = "".join(c for c in value if c.isdigit())
+            for digits in ([f"00{cc}{nsn}", f"00{cc}0{nsn}"] if written.startswith("00") else
+                           [cc + nsn, f"{cc}0{nsn}"] if "+" in value else [national]):
+                filled = fill(value, digits)
+                if filled is not None:
+                    return filled
     if value.isupper() and not fake.isupper():
         return fake.upper()
     if value.islower() and not fake.islower():
