@@ -63,6 +63,7 @@ class _State:
     months: dict[str, list[int]] = field(default_factory=dict)
     aliases: list[Alias] = field(default_factory=list)       # each mention as written
     part_aliases: list[Alias] = field(default_factory=list)  # a fake first or last name alone
+    alias_of: dict[str, str] = field(default_factory=dict)   # mention form -> original (first wins)
     fake_keys: set[str] = field(default_factory=set)
     original_keys: set[str] = field(default_factory=set)
 
@@ -261,7 +262,7 @@ class Session:
                 base = self._fake_given(person.given, person.gender, origin, check) if person.given else "X"
                 fake = base[:1].upper() + word[1:]
             out.append(gap)
-            out.append(fake.upper() if _caps(word) else fake)
+            out.append(fake.upper() if _caps(word) else fake.lower() if word.islower() else fake)
             last = end
         out.append(value[last:])
         return "".join(out)
@@ -325,12 +326,22 @@ class Session:
         if self.mode == "placeholder":
             return entity.name
         fake = _render_like(value, entity.original, entity.fake, span.label, lang)
+        if self._alias_original(fake) not in (None, value):
+            # this spelling cannot be told apart once faked: it gets its own surrogate
+            key = f"{span.label}\x01{value}"
+            if key not in state.index:
+                eid = state.index[key] = self._new_entity(span.label, value)
+                state.entities[eid].fake = self._generate(span.label, value, lang, check, salt=value)
+            fake = state.entities[state.index[key]].fake
         self._add_alias(fake, value, span.label)
         return fake
 
-    def _generate(self, label: str, value: str, lang: str, check: _TextCheck) -> str:
+    def _alias_original(self, form: str) -> str | None:
+        return self._state.alias_of.get(form)
+
+    def _generate(self, label: str, value: str, lang: str, check: _TextCheck, salt: str = "") -> str:
         ctx = Context(self._fake_word, self._random_name, self._month, lang, self._fake_family_word)
-        vkey = value_key(label, value)
+        vkey = value_key(label, value) + ("\x01" + salt if salt else "")
         for attempt in range(_MAX_ATTEMPTS):
             rng = seeded(self._key, label, vkey, str(attempt))
             fake = fake_value(label, value, rng, ctx)
@@ -380,6 +391,8 @@ class Session:
     def _add_alias(self, form: str, original: str, label: str, part: bool = False) -> None:
         if form != original:
             (self._state.part_aliases if part else self._state.aliases).append(Alias(form, original, label))
+            if not part:
+                self._state.alias_of.setdefault(form, original)
             self._state.fake_keys.add(norm_key(form))
 
     # --- restoring -------------------------------------------------------------------
@@ -466,6 +479,8 @@ class Session:
             s.months = {str(k): [int(x) for x in v] for k, v in data["months"].items()}
             s.aliases = [Alias(*row) for row in data["aliases"]]
             s.part_aliases = [Alias(*row) for row in data["part_aliases"]]
+            for alias in s.aliases:
+                s.alias_of.setdefault(alias.form, alias.original)
             s.fake_keys = set(data["fake_keys"])
             s.original_keys = set(data["original_keys"])
         except MappingError:
