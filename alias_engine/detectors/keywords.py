@@ -23,8 +23,8 @@ from ..labels import LABELS
 from ..spans import Span
 from ..validators import VALIDATORS
 
-RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "value_before", "gap", "max_gap", "score",
-                       "validator", "comment"})
+RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "value_before", "line_start", "gap", "max_gap",
+                       "score", "validator", "comment"})
 DEFAULT_GAP = "default"
 DEFAULT_GAP_BEFORE = "before"
 DEFAULT_MAX_GAP = 20
@@ -53,6 +53,8 @@ class KeywordRule:
     max_gap: int
     score: float
     value_before: bool = False        # the value is written before the keyword ("01 23 45 67 89 (standard)")
+    line_start: bool = False          # the keyword must start a line (vCard "TEL;TYPE=cell:")
+    cell_matchers: tuple[tuple[regex.Pattern, ValueShape], ...] = ()  # the value alone, for table cells
 
 
 @dataclass(frozen=True)
@@ -233,14 +235,15 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
     names = raw.get("values")
     if not isinstance(names, list) or not names:
         raise ValueError(f"{where}: \"values\" must be a non-empty list of value names")
-    value_before = raw.get("value_before", False)
-    if not isinstance(value_before, bool):
-        raise ValueError(f"{where}: value_before must be true or false")
+    value_before, line_start = raw.get("value_before", False), raw.get("line_start", False)
+    if not isinstance(value_before, bool) or not isinstance(line_start, bool):
+        raise ValueError(f"{where}: value_before and line_start must be true or false")
     gap_name = raw.get("gap", DEFAULT_GAP_BEFORE if value_before else DEFAULT_GAP)
     if gap_name not in gaps:
         raise ValueError(f"{where}: unknown gap {gap_name!r}")
     override = get_validator(raw["validator"]) if raw.get("validator") else None
     matchers = []
+    cell_matchers = []
     for name in names:
         if name not in shapes:
             raise ValueError(f"{where}: unknown value {name!r}")
@@ -255,12 +258,14 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
         except regex.error as exc:
             raise ValueError(f"{where}: value {name!r} with gap {gap_name!r} is not a valid regex: {exc}") from None
         matchers.append((compiled, shape))
+        cell_matchers.append((regex.compile(f"(?:{pattern})"), shape))
     max_gap, score = raw.get("max_gap", DEFAULT_MAX_GAP), raw.get("score", DEFAULT_SCORE)
     if not isinstance(max_gap, int) or max_gap < 0:
         raise ValueError(f"{where}: max_gap must be a non-negative integer")
     if not isinstance(score, (int, float)) or not 0 <= score <= 1:
         raise ValueError(f"{where}: score must be between 0 and 1")
-    return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score), value_before)
+    return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score), value_before, line_start,
+                       tuple(cell_matchers))
 
 
 # --- detection -------------------------------------------------------------------
@@ -280,6 +285,8 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
         covered_to = hit.end()
         for index in rules.by_key.get(fold_keyword(hit.group()), ()):
             rule = rules.rules[index]
+            if rule.line_start and not _at_line_start(text, hit.start()):
+                continue
             found = _match_value_before(text, hit.start(), rule) if rule.value_before else \
                 _match_value(text, hit.end(), rule)
             if found is None:
@@ -292,6 +299,11 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
                 if key not in spans or spans[key].score < rule.score:
                     spans[key] = Span(start, end, rule.label, rule.score, "keyword", verified)
     return sorted(spans.values()), suppressions
+
+
+def _at_line_start(text: str, pos: int) -> bool:
+    line = text.rfind("\n", 0, pos) + 1
+    return not text[line:pos].strip()
 
 
 def _match_value_before(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:

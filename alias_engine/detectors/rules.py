@@ -28,6 +28,7 @@ from .patterns import (
     is_public_url,
     load_pattern_rules,
 )
+from .tables import find_table_spans
 
 COMMON_FILE = "common.json"
 LANGUAGE_FILES = ("fr.json", "en.json")
@@ -100,6 +101,9 @@ def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
     """
     candidates = find_identifiers(text, lang, rules.identifiers)
     keyword_spans, suppressions = find_keyword_spans(text, rules.keywords)
+    table_spans, table_suppressions = find_table_spans(text, rules.keywords)
+    keyword_spans += table_spans
+    suppressions += table_suppressions
     keyword_spans = [s for s in keyword_spans if not _public_or_company(s, text, lang, rules.patterns)]
     candidates += _phones_in_other_keyword_values_removed(find_patterns(text, lang, rules.patterns), keyword_spans)
     candidates += keyword_spans

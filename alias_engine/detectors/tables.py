@@ -1,0 +1,144 @@
+"""Tables: a header cell that is a keyword labels the cells of its column.
+
+A table is a run of at least two consecutive lines that split into the same
+number of cells on one delimiter: "|" (Markdown, with its |---| row), tab, ";"
+or "," (CSV, with "quoted, cells"). When a header cell, folded like a keyword
+("date_de_naiss.", "N° de sécurité sociale", "spanish_dni"), is a keyword of
+the keyword rules or ends with one, every cell below it that a value shape of
+one of those rules matches whole becomes a span of that rule (or, for a
+suppress rule, a suppressed region). One pass over the lines: linear in the
+length of the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+
+from ..spans import Span
+from .keywords import KeywordRule, KeywordRules, Suppression, fold_keyword
+
+DELIMITERS = ("|", "\t", ";", ",")
+MAX_CELL_CHARS = 300
+_LINE = regex.compile(r"[^\n]*\n?")
+_MARKDOWN_RULE = regex.compile(r"\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*")
+_TRIM = " \t\r\"'"
+
+
+def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[Suppression]]:
+    """Spans and suppressed regions found through the header cells of the tables in `text`."""
+    spans: list[Span] = []
+    suppressions: list[Suppression] = []
+    if "\n" not in text or not rules.rules:
+        return spans, suppressions
+    lines = [(m.start(), m.end() - (1 if m.group().endswith("\n") else 0)) for m in _LINE.finditer(text) if m.group()]
+    i = 0
+    while i < len(lines) - 1:
+        block = _table_at(text, lines, i)
+        if block is None:
+            i += 1
+            continue
+        delimiter, rows = block
+        columns = _column_rules(text, _cells(text, *lines[rows[0]], delimiter), rules)
+        for row in rows[1:]:
+            for column, (start, end) in enumerate(_cells(text, *lines[row], delimiter)):
+                for rule_index in columns.get(column, ()):
+                    if _label_cell(text, start, end, rules.rules[rule_index], spans, suppressions):
+                        break
+        i = rows[-1] + 1
+    return spans, suppressions
+
+
+def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, list[int]] | None:
+    """The delimiter and line indexes (header first) of a table whose header is line `i`."""
+    start, end = lines[i]
+    for delimiter in DELIMITERS:
+        if delimiter not in text[start:end]:
+            continue
+        count = _count(text, start, end, delimiter)
+        if count < (2 if delimiter == "," else 1):
+            continue
+        rows = [i]
+        j = i + 1
+        if delimiter == "|" and j < len(lines) and _MARKDOWN_RULE.fullmatch(text, *lines[j]):
+            j += 1
+        while j < len(lines) and _count(text, *lines[j], delimiter) == count:
+            rows.append(j)
+            j += 1
+        if len(rows) >= 2:
+            return delimiter, rows
+    return None
+
+
+def _count(text: str, start: int, end: int, delimiter: str) -> int:
+    """Delimiters in a line, those inside "quoted" CSV cells excepted."""
+    if delimiter not in ",;" or '"' not in text[start:end]:
+        return text.count(delimiter, start, end)
+    return len(_cells(text, start, end, delimiter)) - 1
+
+
+def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, int]]:
+    """[start, end) of each cell of a line, trimmed of spaces and quotes; "quoted, cells" stay whole."""
+    bounds: list[tuple[int, int]] = []
+    cell_start = start
+    quoted = False
+    for pos in range(start, end):
+        ch = text[pos]
+        if ch == '"' and delimiter in ",;":
+            quoted = not quoted
+        elif ch == delimiter and not quoted:
+            bounds.append((cell_start, pos))
+            cell_start = pos + 1
+    bounds.append((cell_start, end))
+    if delimiter == "|" and text[start:end].strip().startswith("|"):
+        bounds = bounds[1:]
+    if delimiter == "|" and text[start:end].strip().endswith("|"):
+        bounds = bounds[:-1]
+    return [_trimmed(text, s, e) for s, e in bounds]
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start] in _TRIM:
+        start += 1
+    while end > start and text[end - 1] in _TRIM:
+        end -= 1
+    return start, end
+
+
+def _column_rules(text: str, header: list[tuple[int, int]], rules: KeywordRules) -> dict[int, tuple[int, ...]]:
+    """Column index -> the rules of the keyword its header cell is, or ends with."""
+    columns = {}
+    for column, (start, end) in enumerate(header):
+        if end - start > MAX_CELL_CHARS:
+            continue
+        for key in _suffixes(fold_keyword(text[start:end])):
+            if key in rules.by_key:
+                columns[column] = rules.by_key[key]
+                break
+    return columns
+
+
+def _suffixes(key: str) -> Iterator[str]:
+    words = key.split()
+    for i in range(len(words)):
+        yield " ".join(words[i:])
+
+
+def _label_cell(text: str, start: int, end: int, rule: KeywordRule, spans: list[Span],
+                suppressions: list[Suppression]) -> bool:
+    if start >= end or end - start > MAX_CELL_CHARS:
+        return False
+    for matcher, shape in rule.cell_matchers:
+        if not matcher.fullmatch(text, start, end):
+            continue
+        value = text[start:end]
+        if shape.reject is not None and shape.reject.fullmatch(value):
+            continue
+        if rule.label is None:
+            suppressions.append(Suppression(start, end, rule.suppress))
+        else:
+            verified = shape.validator(value) if shape.validator else True
+            spans.append(Span(start, end, rule.label, rule.score, "keyword", verified))
+        return True
+    return False

@@ -1,0 +1,72 @@
+"""Tables: header cells that are keywords label the cells of their column."""
+
+from __future__ import annotations
+
+import pytest
+
+from alias_engine.detectors.rules import detect_with_rules, load_rules
+from alias_engine.detectors.tables import find_table_spans
+from alias_engine.merge import merge_spans
+from alias_engine.resources import data_dir
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules(data_dir("rules"))
+
+
+def labelled(text, rules):
+    return [(text[s.start:s.end], s.label) for s in merge_spans(detect_with_rules(text, "fr", rules))]
+
+
+def test_csv_with_semicolons(rules):
+    text = ("nom;n°_cni;numéro_de_passeport;date_de_naiss.;mot_de_passe\n"
+            "Adebayo Okafor;VS4AQL4N0;91HL48666;24 mai 1946;Monkey774\n"
+            "Li Zhang;S2NOPM83M;G69230855;16-9-1952;t-pcGEmhZ6o_ER&\n")
+    assert labelled(text, rules) == [
+        ("VS4AQL4N0", "NATIONAL_ID"), ("91HL48666", "NATIONAL_ID"), ("24 mai 1946", "BIRTH_DATE"),
+        ("Monkey774", "SECRET"), ("S2NOPM83M", "NATIONAL_ID"), ("G69230855", "NATIONAL_ID"),
+        ("16-9-1952", "BIRTH_DATE"), ("t-pcGEmhZ6o_ER&", "SECRET")]
+
+
+def test_markdown_table_and_header_suffix(rules):
+    text = ("| Name | Login | Spanish DNI | Website |\n"
+            "|---|---|:---:|---|\n"
+            "| Nathan Brookes | nathan1546 | 94889566F | https://www.brookes.me/ |\n"
+            "| Pavla Horák | pavla_horak | 81099394Z | pavla.horak.cz |\n")
+    assert labelled(text, rules) == [
+        ("nathan1546", "IDENTIFIER"), ("94889566F", "NATIONAL_ID"), ("https://www.brookes.me/", "URL"),
+        ("pavla_horak", "IDENTIFIER"), ("81099394Z", "NATIONAL_ID"), ("pavla.horak.cz", "URL")]
+
+
+def test_tab_separated_with_quoted_csv_cells(rules):
+    text = 'name,tel,"iban"\n"Dupont, Jean",06 12 34 56 7,"FR76 3000 6000 0112 3456 7890 189"\n'
+    assert labelled(text, rules) == [("06 12 34 56 7", "PHONE"), ("FR76 3000 6000 0112 3456 7890 189", "IBAN")]
+    text = "nom\ttéléphone\tdate de naissance\nJean\t+33 6 12 34 56 78\t12/03/1985\n"
+    assert labelled(text, rules) == [("+33 6 12 34 56 78", "PHONE"), ("12/03/1985", "BIRTH_DATE")]
+
+
+def test_a_siret_column_suppresses_its_cells(rules):
+    text = "société;siret;tél\nACME;732 829 320 00074;01 23 45 67 89\n"
+    assert labelled(text, rules) == [("01 23 45 67 89", "PHONE")]
+
+
+def test_cells_of_the_wrong_shape_and_placeholders_are_left(rules):
+    text = "name,password,date of birth\nJean,********,unknown\nMarie,<secret>,n/a\n"
+    assert find_table_spans(text, rules.keywords) == ([], [])
+
+
+@pytest.mark.parametrize("text", [
+    "Bonjour, je suis Jean, né à Lyon, et voilà.\nMerci, à bientôt, Jean.\n",
+    "password\nhunter2\n",
+    "a|b\n",
+])
+def test_not_tables(rules, text):
+    assert find_table_spans(text, rules.keywords) == ([], [])
+
+
+def test_vcard_lines(rules):
+    text = ("BEGIN:VCARD\nFN:Ji-woo Wang\nTEL;TYPE=cell:07.58.36.85.89\nURL:https://ji-woo.wang.blogspot.com\n"
+            "BDAY:11-Jun-1954\nEND:VCARD\nDOCS_URL: https://www.sncf-connect.com\n")
+    assert labelled(text, rules) == [("07.58.36.85.89", "PHONE"), ("https://ji-woo.wang.blogspot.com", "URL"),
+                                     ("11-Jun-1954", "BIRTH_DATE")]
