@@ -236,7 +236,6 @@ class RestoreTable:
             known.add(key[0])
         for key in clashes:
             del self.by_key[key]
-        self.known = {_LABEL_SEP.sub("", label).upper() for label in known}
         self.exact_alias: dict[str, Alias] = {}
         self.norm_alias: dict[str, Alias] = {}
         for alias in aliases:
