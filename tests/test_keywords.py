@@ -217,6 +217,7 @@ def test_values_around_keywords(rules, text, value, label):
     ("Je vous envoie ma carte d'identité, n° PC7P9OF40", "PC7P9OF40", "NATIONAL_ID"),
     ("ID CARD: 221203339752", "221203339752", "NATIONAL_ID"),
     ("Spanish DNI: 94889566F", "94889566F", "NATIONAL_ID"),
+    ("N° national (Belgique) = 57.05.28-480.09", "57.05.28-480.09", "NATIONAL_ID"),
     ("Je vous transmets mon RIB : ES28 5502 7960 7106 2306 3314", "ES28 5502 7960 7106 2306 3314", "IBAN"),
 ])
 def test_more_contexts(rules, text, value, label):
@@ -234,6 +235,10 @@ def test_more_contexts(rules, text, value, label):
     "NOUVELLE ADRESSE DU CLIENT : 52864 RACHEL PLAZA",
     "Christophe signed the contract on 13/03/2020.",
     "| Nom | Login | Adresse IP | Profil |",
+    "name,ssn,login,credit_card,password",
+    "nom,identifiant,n°_de_police,date_de_la_demande",
+    "password: xxxx-xxxx-xxxx", "api_key: REPLACE_ME",
+    "Reference SUP-4996786 - processed 21/05/2026",
     "DOCS_URL: https://www.irs.gov/forms-pubs",
     "Contributions: https://github.com/pandas-dev/pandas/issues",
 ])

@@ -292,6 +292,8 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
             if found is None:
                 continue
             start, end, verified = found
+            if fold_keyword(text[start:end]) in rules.by_key:
+                continue  # a header row: "login,credit_card,password" holds no login
             if rule.label is None:
                 suppressions.append(Suppression(start, end, rule.suppress))
             else:

@@ -144,6 +144,8 @@ def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
         # A little context on each side lets the matcher reject numbers glued to words.
         lo, hi = max(0, window.start() - 2), min(len(text), window.end() + 2)
         for start, end, valid in _match_phones(text[lo:hi], regions, rules.phone_possible_shapes):
+            if lo + start < window.start() - 1 or lo + end > window.end() + 1:
+                continue  # the matcher reached into the context: "57.05.28-480.09" is not "7.05.28-480.09"
             if rules.phone_company_line.fullmatch(text, lo + start, lo + end):
                 continue
             if valid:
