@@ -218,6 +218,8 @@ def test_values_around_keywords(rules, text, value, label):
     ("ID CARD: 221203339752", "221203339752", "NATIONAL_ID"),
     ("Spanish DNI: 94889566F", "94889566F", "NATIONAL_ID"),
     ("N° national (Belgique) = 57.05.28-480.09", "57.05.28-480.09", "NATIONAL_ID"),
+    ("Can you confirm your date of birth?\n[16:18] You: March 30, 1931", "March 30, 1931", "BIRTH_DATE"),
+    ("Votre numéro client ?\nuser: CLI-345-635-061", "CLI-345-635-061", "IDENTIFIER"),
     ("Je vous transmets mon RIB : ES28 5502 7960 7106 2306 3314", "ES28 5502 7960 7106 2306 3314", "IBAN"),
 ])
 def test_more_contexts(rules, text, value, label):

@@ -238,9 +238,14 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
     value_before, line_start = raw.get("value_before", False), raw.get("line_start", False)
     if not isinstance(value_before, bool) or not isinstance(line_start, bool):
         raise ValueError(f"{where}: value_before and line_start must be true or false")
-    gap_name = raw.get("gap", DEFAULT_GAP_BEFORE if value_before else DEFAULT_GAP)
-    if gap_name not in gaps:
-        raise ValueError(f"{where}: unknown gap {gap_name!r}")
+    gap_names = raw.get("gap", DEFAULT_GAP_BEFORE if value_before else DEFAULT_GAP)
+    gap_names = [gap_names] if isinstance(gap_names, str) else gap_names
+    if not isinstance(gap_names, list) or not gap_names:
+        raise ValueError(f"{where}: gap must be a gap name or a non-empty list of them")
+    for gap_name in gap_names:
+        if gap_name not in gaps:
+            raise ValueError(f"{where}: unknown gap {gap_name!r}")
+    gap = "|".join(f"(?:{gaps[name]})" for name in gap_names)
     override = get_validator(raw["validator"]) if raw.get("validator") else None
     matchers = []
     cell_matchers = []
@@ -252,11 +257,11 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
             shape = ValueShape(shape.name, override, shape.reject)
         try:
             if value_before:
-                compiled = regex.compile(f"{_VALUE_START}(?P<value>{pattern}){_VALUE_END}(?:{gaps[gap_name]})\\Z")
+                compiled = regex.compile(f"{_VALUE_START}(?P<value>{pattern}){_VALUE_END}(?:{gap})\\Z")
             else:
-                compiled = regex.compile(f"(?:{gaps[gap_name]})(?P<value>{pattern}){_VALUE_END}")
+                compiled = regex.compile(f"(?:{gap})(?P<value>{pattern}){_VALUE_END}")
         except regex.error as exc:
-            raise ValueError(f"{where}: value {name!r} with gap {gap_name!r} is not a valid regex: {exc}") from None
+            raise ValueError(f"{where}: value {name!r} with gap {gap_names} is not a valid regex: {exc}") from None
         matchers.append((compiled, shape))
         cell_matchers.append((regex.compile(f"(?:{pattern})"), shape))
     max_gap, score = raw.get("max_gap", DEFAULT_MAX_GAP), raw.get("score", DEFAULT_SCORE)
