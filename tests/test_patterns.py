@@ -15,13 +15,18 @@ from alias_engine.detectors.patterns import (
     find_urls,
     is_person_url,
 )
-from alias_engine.detectors.rules import load_rules
+from alias_engine.detectors.rules import detect_with_rules, load_rules
 from alias_engine.resources import data_dir
 
 
 @pytest.fixture(scope="module")
-def rules():
-    return load_rules(data_dir("rules")).patterns
+def all_rules():
+    return load_rules(data_dir("rules"))
+
+
+@pytest.fixture(scope="module")
+def rules(all_rules):
+    return all_rules.patterns
 
 
 def found(spans, text):
@@ -205,3 +210,13 @@ def test_connection_string_masks_the_password_only(rules):
                                   "sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"])
 def test_secret_format_negatives(rules, text):
     assert find_secrets(text, rules) == []
+
+
+# --- pathological inputs ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "ab." * 20000, "www." * 20000, "a@" * 20000, "a:" * 20000, "1." * 20000, "1 " * 20000, "ab:" * 20000,
+    "http://" + "a/" * 20000, "x://a:" * 5000, "https://a.com/x" + "." * 20000, "password" + " :" * 20000,
+])
+def test_pathological_inputs_find_nothing(all_rules, text):
+    assert detect_with_rules(text, "fr", all_rules) == []

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from stdnum.fr import nir as stdnum_nir
 
-from alias_engine import Engine
+from alias_engine import LABELS, Engine
 
 NIR = "2850375123456" + stdnum_nir.calc_check_digits("2850375123456")
 NIR_SPACED = f"{NIR[0]} {NIR[1:3]} {NIR[3:5]} {NIR[5:7]} {NIR[7:10]} {NIR[10:13]} {NIR[13:]}"
@@ -114,4 +116,33 @@ def test_mask_and_unmask_round_trip(engine):
     result = engine.mask(text)
     for value in ("06 12 34 56 78", "jean.dupont@exemple.fr", "hunter2", "123-45-6789", "Soleil2024!"):
         assert value not in result.text
+    assert engine.unmask(result.text, result.mapping) == text
+
+
+# --- properties -------------------------------------------------------------------------------
+
+FRAGMENTS = [
+    "né le ", "date de naissance : ", "DOB ", "tél ", "Phone: ", "IBAN ", "NIR ", "SSN: ", "password: ", "mdp = ",
+    "n° client ", "customer ID ", "standard : ", "facture n° ", "version ", "login: ", "my website is ",
+    "12/03/1985", "12 mars 1985", "March 12, 1985", "06 12 34 56 78", "+44 20 7946 0958", "(415) 555-0132",
+    "FR76 3000 6000 0112 3456 7890 189", "123-45-6789", NIR_SPACED, "4111 1111 1111 1111", "hunter2",
+    '"p@ss word!"', "jean.dupont@exemple.fr", "192.168.1.10", "2001:db8::1", "1.2.3.4",
+    "https://github.com/jdupont", "https://docs.python.org/3/", "CL-2024-0042", "YOUR_API_KEY",
+    " ", "  ", "\n", "\t", ", ", ". ", " : ", "|", ";", "(", ")", '"', "é", "\u00a0", "\u200b", "x", "1",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=25), st.sampled_from(["fr", "en"]))
+def test_spans_hold_in_the_original_and_never_start_or_end_with_spaces(engine, parts, lang):
+    text = "".join(parts)
+    spans = engine.detect(text, lang)
+    previous_end = 0
+    for span in spans:
+        assert previous_end <= span.start < span.end <= len(text)
+        value = text[span.start:span.end]
+        assert value == value.strip(" \t\n\u00a0\u200b") and value
+        assert span.label in LABELS and span.source in ("validator", "keyword", "pattern")
+        previous_end = span.end
+    result = engine.mask(text, lang)
     assert engine.unmask(result.text, result.mapping) == text

@@ -329,6 +329,10 @@ def _better(best: tuple[int, int, bool] | None, m: regex.Match, matcher: regex.P
             text: str) -> tuple[int, int, bool] | None:
     group = "span" if "span" in matcher.groupindex and m.group("span") is not None else "value"
     start, end = m.span(group)
+    while start < end and text[start].isspace():  # '"password": " hunter2 "': the spaces are not the secret
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
     value = text[start:end]
     if start == end or (shape.reject is not None and shape.reject.fullmatch(value)):
         return best
