@@ -128,12 +128,14 @@ def find_emails(text: str, rules: PatternRules) -> list[Span]:
 # the rules ("0" + 9 digits in pairs, a UK trunk format, NANP (NXX) NXX-XXXX,
 # a +CC prefix): POSSIBLE alone also accepts invoice numbers such as 2024-00123.
 # Numbers the matcher rejects outright are left to the phone keyword rules.
+
 # Toll-free, shared-cost and premium-rate numbers are company lines, never a person's. After a phone
 # keyword only toll-free counts: the region of a national number is a guess there ("(08) 8747 6301" is
 # shared-cost in GB but an Australian landline).
 _COMPANY_LINES = frozenset({phonenumbers.PhoneNumberType.TOLL_FREE, phonenumbers.PhoneNumberType.SHARED_COST,
                             phonenumbers.PhoneNumberType.PREMIUM_RATE})
 _COMPANY_LINES_IN_CONTEXT = frozenset({phonenumbers.PhoneNumberType.TOLL_FREE})
+
 
 def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
     order = rules.phone_region_order.get(lang) or next(iter(rules.phone_region_order.values()))
