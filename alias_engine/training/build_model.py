@@ -5,8 +5,9 @@
 
 Steps (each skipped when its output already exists, so a rerun resumes; the
 training step resumes from its last checkpoint):
-1. synthetic data: build/data/synth.jsonl (train) and build/data/heldout.jsonl
-   (held-out split, another seed);
+1. synthetic data: build/data/synth.jsonl (train split of the generator) and
+   build/data/heldout.jsonl (held-out split: another seed, surnames never
+   seen in training);
 2. base encoder with trimmed vocabulary: build/base;
 3. fine-tuning: build/train (log.txt, ckpt.pt, final/);
 4. ONNX export, int8 quantisation, measurement, shipping to models/.
@@ -25,10 +26,11 @@ def run(args: argparse.Namespace) -> None:
     data = build / "data"
     data.mkdir(parents=True, exist_ok=True)
     synth, heldout = data / "synth.jsonl", data / "heldout.jsonl"
-    for path, n, seed in ((synth, args.n_synth, args.seed), (heldout, args.n_heldout, args.seed + 1000)):
+    splits = ((synth, args.n_synth, args.seed, "train"), (heldout, args.n_heldout, args.seed + 1000, "heldout"))
+    for path, n, seed, split in splits:
         if not path.exists():
             tmp = path.with_suffix(".tmp")
-            if generate.main(["--out", str(tmp), "--n", str(n), "--seed", str(seed)]) != 0:
+            if generate.main(["--out", str(tmp), "--n", str(n), "--seed", str(seed), "--split", str(split)]) != 0:
                 raise SystemExit(f"generating {path} failed")
             tmp.replace(path)
     base_dir = build / "base"
