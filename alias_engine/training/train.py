@@ -170,7 +170,7 @@ def train(args: argparse.Namespace) -> None:
         sched.step()
         opt.zero_grad(set_to_none=True)
         step += 1
-        loss_sum += float(loss)
+        loss_sum += float(loss.detach())
         n_loss += 1
         if step % args.log_every == 0 or step == args.steps:
             dt = (time.time() - t0) / n_loss

@@ -1,0 +1,71 @@
+"""Training data loading, batching, and a tiny end-to-end run that checkpoints and resumes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from alias_engine.training.tags import Chunk
+from alias_engine.training.train import make_batches, read_jsonl, real_docs
+
+
+def write_jsonl(path, records):
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+def test_read_jsonl_can_keep_only_some_labels(tmp_path):
+    path = tmp_path / "d.jsonl"
+    spans = [{"start": 0, "end": 4, "label": "PERSON"}, {"start": 10, "end": 15, "label": "EMAIL"}]
+    write_jsonl(path, [{"text": "Jean wrote a@b.c", "spans": spans}])
+    assert read_jsonl(path) == [("Jean wrote a@b.c", [(0, 4, "PERSON"), (10, 15, "EMAIL")])]
+    assert read_jsonl(path, frozenset({"PERSON"})) == [("Jean wrote a@b.c", [(0, 4, "PERSON")])]
+
+
+def test_real_docs_prefers_documents_with_names(tmp_path):
+    path = tmp_path / "r.jsonl"
+    records = [{"text": f"Name{i} here", "spans": [{"start": 0, "end": 5, "label": "PERSON"}]} for i in range(8)]
+    records += [{"text": f"nothing {i}", "spans": [], "ignored_spans": [{"start": 0, "end": 7}]} for i in range(8)]
+    write_jsonl(path, records)
+    chosen = real_docs([path], 10, seed=0)
+    assert len(chosen) == 10
+    assert sum(1 for _, spans in chosen if spans) == 8
+
+
+def test_batches_cover_every_chunk_once_and_are_deterministic():
+    chunks = [Chunk(tuple(range(n % 7 + 3)), tuple([0] * (n % 7 + 3))) for n in range(100)]
+    a = make_batches(chunks, 16, seed=3)
+    assert sorted(i for b in a for i in b) == list(range(100))
+    assert all(len(b) <= 16 for b in a)
+    assert a == make_batches(chunks, 16, seed=3)
+    assert a != make_batches(chunks, 16, seed=4)
+
+
+def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
+    pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    from test_training_tags import _toy_tokenizer
+
+    from alias_engine.training.train import main
+
+    tok = _toy_tokenizer()
+    base = tmp_path / "base"
+    cfg = transformers.BertConfig(
+        vocab_size=tok.get_vocab_size(), hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+        intermediate_size=64, max_position_embeddings=64, pad_token_id=1,
+    )  # fmt: skip
+    transformers.BertModel(cfg, add_pooling_layer=False).save_pretrained(base)
+    tok.save(str(base / "tokenizer.json"))
+    data = tmp_path / "synth.jsonl"
+    write_jsonl(data, [{"text": "Jean Dupont est ici.", "spans": [{"start": 0, "end": 11, "label": "PERSON"}]}] * 20)
+    out = tmp_path / "train"
+    common = ["--base", str(base), "--out", str(out), "--synth", str(data), "--real-docs", "0", "--batch", "4"]
+    main([*common, "--steps", "4", "--save-every", "2", "--warmup", "2", "--layers", "1"])
+    assert (out / "final" / "tokenizer.json").exists()
+    log = (out / "log.txt").read_text()
+    assert "step 4/4" in log and "checkpoint at step 4" in log
+    main([*common, "--steps", "6", "--save-every", "2", "--warmup", "2", "--layers", "1"])
+    log = (out / "log.txt").read_text()
+    assert "resumed from step 4" in log and "step 6/6" in log
+    final = transformers.BertForTokenClassification.from_pretrained(out / "final")
+    assert final.config.num_labels == 49 and final.config.num_hidden_layers == 1
