@@ -297,8 +297,8 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
             if found is None:
                 continue
             start, end, verified = found
-            if fold_keyword(text[start:end]) in rules.by_key:
-                continue  # a header row: "login,credit_card,password" holds no login
+            if is_keyword_like(text[start:end], rules):
+                continue  # a header row: "login,credit_card,spanish_dni" holds no login
             if rule.label is None:
                 suppressions.append(Suppression(start, end, rule.suppress))
             else:
@@ -306,6 +306,12 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
                 if key not in spans or spans[key].score < rule.score:
                     spans[key] = Span(start, end, rule.label, rule.score, "keyword", verified)
     return sorted(spans.values()), suppressions
+
+
+def is_keyword_like(value: str, rules: KeywordRules) -> bool:
+    """`value` is a keyword or ends with one ("credit_card", "spanish_dni"): a column name, not a value."""
+    words = fold_keyword(value).split()
+    return any(" ".join(words[i:]) in rules.by_key for i in range(len(words)))
 
 
 def _at_line_start(text: str, pos: int) -> bool:

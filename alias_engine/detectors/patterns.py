@@ -282,12 +282,17 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
 
 
 def is_public_url(url: str, rules: PatternRules) -> bool:
-    """A URL on a public host (documentation, encyclopaedia, administration) that does not point at a person."""
+    """A URL on a host the rules know (public, social, code or file hosting) that does not point at a person.
+
+    `linkedin.com/company/acme` and `docs.python.org/…` are such URLs even after "LinkedIn :" or "Website:".
+    """
     try:
         host = (urlsplit(url if "://" in url else "http://" + url).hostname or "").lower()
     except ValueError:
         return False
-    return _host_in(host, rules.public_hosts) and not is_person_url(url, rules)
+    known = _host_in(host, rules.public_hosts) or _host_in(host, rules.social_hosts) or \
+        _host_in(host, rules.file_share_hosts)
+    return known and not is_person_url(url, rules)
 
 
 def find_urls(text: str, rules: PatternRules) -> list[Span]:

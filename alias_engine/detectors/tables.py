@@ -12,8 +12,6 @@ length of the text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import regex
 
 from ..spans import Span
@@ -112,17 +110,13 @@ def _column_rules(text: str, header: list[tuple[int, int]], rules: KeywordRules)
     for column, (start, end) in enumerate(header):
         if end - start > MAX_CELL_CHARS:
             continue
-        for key in _suffixes(fold_keyword(text[start:end])):
+        words = fold_keyword(text[start:end]).split()
+        for i in range(len(words)):
+            key = " ".join(words[i:])
             if key in rules.by_key:
                 columns[column] = rules.by_key[key]
                 break
     return columns
-
-
-def _suffixes(key: str) -> Iterator[str]:
-    words = key.split()
-    for i in range(len(words)):
-        yield " ".join(words[i:])
 
 
 def _label_cell(text: str, start: int, end: int, rule: KeywordRule, spans: list[Span],
