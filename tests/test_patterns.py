@@ -106,9 +106,9 @@ def test_phone_cost_stays_low_on_digit_runs(rules):
 # --- IP_ADDRESS ----------------------------------------------------------------
 
 def test_ipv4_and_ipv6(rules):
-    text = "Connexion depuis 192.168.1.10, puis 2001:db8::8a2e:370:7334 et fe80::1 (10.0.0.1)."
+    text = "Connexion depuis 192.168.1.10, puis 2001:db8::8a2e:370:7334 et fe80::1 (10.0.0.1), IP ::1."
     expect(find_ips(text, rules), text, "IP_ADDRESS", "192.168.1.10", "2001:db8::8a2e:370:7334", "fe80::1",
-           "10.0.0.1")
+           "10.0.0.1", "::1")
 
 
 @pytest.mark.parametrize("text", ["version 1.2.3.4", "v1.2.3.4", "Version: 1.2.3.4", "release 4.3.2.1",

@@ -222,7 +222,7 @@ def find_ips(text: str, rules: PatternRules) -> list[Span]:
         except ValueError:
             continue
         groups = [g for g in value.split(":") if g]
-        if address.is_unspecified or len(groups) < 2 or (len(groups) < 3 and not any(c.isdigit() for c in value)):
+        if address.is_unspecified or (len(groups) < 3 and not any(c.isdigit() for c in value)):
             continue
         if not _is_version(text, m.start(), end, rules):
             spans.append(Span(m.start(), end, "IP_ADDRESS", rules.ip_score, "validator"))

@@ -22,6 +22,7 @@ MAX_CELL_CHARS = 300
 _LINE = regex.compile(r"[^\n]*\n?")
 _MARKDOWN_RULE = regex.compile(r"\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*")
 _TRIM = " \t\r\"'"
+_PARENTHESES = regex.compile(r"\([^()]*\)")  # "numéro_national_(belgique)" is "numéro national"
 
 
 def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[Suppression]]:
@@ -110,7 +111,7 @@ def _column_rules(text: str, header: list[tuple[int, int]], rules: KeywordRules)
     for column, (start, end) in enumerate(header):
         if end - start > MAX_CELL_CHARS:
             continue
-        words = fold_keyword(text[start:end]).split()
+        words = fold_keyword(_PARENTHESES.sub(" ", text[start:end])).split()
         for i in range(len(words)):
             key = " ".join(words[i:])
             if key in rules.by_key:
