@@ -85,6 +85,11 @@ def test_phone_leniency_valid_is_validator_possible_is_pattern(rules):
     assert sources == {"07700 900123": "pattern", "06 12 34 56 78": "validator"}
 
 
+def test_numbers_in_parentheses(rules):
+    text = "Zevlüde Sakarya (0033 1 48 64 83 05), MEZIANE Salma (+44 7429 625261)"
+    expect(find_phones(text, "fr", rules), text, "PHONE", "0033 1 48 64 83 05", "+44 7429 625261")
+
+
 def test_several_numbers_in_one_run(rules):
     text = "Tél 06 12 34 56 78 / 01 45 67 89 12 / (415) 555-0132"
     expect(find_phones(text, "fr", rules), text, "PHONE", "06 12 34 56 78", "01 45 67 89 12", "(415) 555-0132")
