@@ -269,6 +269,15 @@ def test_more_negatives(rules, text):
     assert detect_with_rules(text, "fr", rules) == []
 
 
+def test_letterhead_landlines_are_the_company_s_but_mobiles_are_kept(rules):
+    letterhead = "ACME SAS\nSIRET 732 829 320 00074 - TVA FR 46 132767468\nTél. 04 74 03 55 26\n\nFACTURE F2025-90631"
+    assert detect_with_rules(letterhead, "fr", rules) == []
+    letterhead = "Unit 3, Leeds\nTel: +44 20 6809 8555\nCompany no. 489609198 - VAT GB 956 3662 12"
+    assert detect_with_rules(letterhead, "en", rules) == []
+    text = "Mon n° TVA est FR40303265045, joignable au Tél. 06 98 76 54 32"
+    assert [text[s.start:s.end] for s in merge_spans(detect_with_rules(text, "fr", rules))] == ["06 98 76 54 32"]
+
+
 def test_value_before_its_keyword_starts_at_a_number_boundary(rules):
     text = "06 12 34 56 78 / 01 23 45 67 89 (standard)"
     spans = detect_with_rules(text, "fr", rules)
