@@ -117,7 +117,7 @@ def test_ipv4_and_ipv6(rules):
 
 
 @pytest.mark.parametrize("text", ["version 1.2.3.4", "v1.2.3.4", "Version: 1.2.3.4", "release 4.3.2.1",
-                                  "build 10.0.19041.1", "paquet 1.2.3.4-beta", "std::map<int>", "à 12:30:45",
+                                  "build 10.0.19041.1", "paquet 1.2.3.4-beta", "The server runs Ubuntu 14.5.4.6", "std::map<int>", "à 12:30:45",
                                   "MAC 00:1A:2B:3C:4D:5E", "256.1.1.1", "1.2.3.4.5", "Foo::Bar::baz", "::"])
 def test_ip_negatives(rules, text):
     assert find_ips(text, rules) == []
