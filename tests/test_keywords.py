@@ -241,6 +241,9 @@ def test_values_around_keywords(rules, text, value, label):
     ("LinkedIn : rachidde-boukhari.me", "rachidde-boukhari.me", "URL"),
     ("My resume is here: gill.com and", "gill.com", "URL"),
     ("mon iban FR04-4116-4142-10NX-2WI5-VDE7-624", "FR04-4116-4142-10NX-2WI5-VDE7-624", "IBAN"),
+    ("Direct debit from account PL48-3791-2956-3351-1179-6443-6282 on May 19", "PL48-3791-2956-3351-1179-6443-6282",
+     "IBAN"),
+    ("Prélèvement sur le compte LU44 350J NEDB RTVA J31T le 11/01/2026.", "LU44 350J NEDB RTVA J31T", "IBAN"),
     ("Je vous transmets mon RIB : ES28 5502 7960 7106 2306 3314", "ES28 5502 7960 7106 2306 3314", "IBAN"),
 ])
 def test_more_contexts(rules, text, value, label):
