@@ -244,6 +244,8 @@ def test_values_around_keywords(rules, text, value, label):
     ("Direct debit from account PL48-3791-2956-3351-1179-6443-6282 on May 19", "PL48-3791-2956-3351-1179-6443-6282",
      "IBAN"),
     ("Prélèvement sur le compte LU44 350J NEDB RTVA J31T le 11/01/2026.", "LU44 350J NEDB RTVA J31T", "IBAN"),
+    ("Tél : 06 12 34 56 78 12 rue de la Paix", "06 12 34 56 78", "PHONE"),
+    ("Phone: (415) 555-0132 25 Main Street", "(415) 555-0132", "PHONE"),
     ("Je vous transmets mon RIB : ES28 5502 7960 7106 2306 3314", "ES28 5502 7960 7106 2306 3314", "IBAN"),
 ])
 def test_more_contexts(rules, text, value, label):

@@ -43,6 +43,8 @@ class ValueShape:
     name: str
     validator: Callable[[str], bool] | None
     reject: regex.Pattern | None
+    value: regex.Pattern | None = None    # the value's own pattern, to try shorter values
+    strict: Callable[[str], bool] | None = None  # what a shorter value must pass (default: the validator)
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,20 @@ def is_possible_phone(value: str) -> bool:
     return False
 
 
+def is_valid_phone(value: str) -> bool:
+    """phonenumbers calls the number valid (an allocated range) in FR, GB or US, or for its +CC."""
+    for region in ("FR", "GB", "US"):
+        try:
+            if phonenumbers.is_valid_number(phonenumbers.parse(value, region)):
+                return True
+        except phonenumbers.NumberParseException:
+            continue
+    return False
+
+
 BUILTIN_VALIDATORS: dict[str, Callable[[str], bool]] = {"date": is_valid_date, "phone": is_possible_phone}
+# A value cut shorter must pass more than "possible": a phone then has to be a valid one.
+STRICT_VALIDATORS: dict[str, Callable[[str], bool]] = {"phone": is_valid_phone}
 
 
 def get_validator(name: str) -> Callable[[str], bool]:
@@ -206,12 +221,14 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern]) -> dict[str, t
         except regex.error as exc:
             raise ValueError(f"values.{name}: invalid regex: {exc}") from None
         validator = get_validator(spec["validator"]) if spec.get("validator") else None
+        strict = STRICT_VALIDATORS.get(spec.get("validator") or "", validator)
         reject = None
         if spec.get("reject"):
             if spec["reject"] not in rejects:
                 raise ValueError(f"values.{name}: unknown reject {spec['reject']!r}")
             reject = rejects[spec["reject"]]
-        shapes[name] = (spec["pattern"], ValueShape(name, validator, reject))
+        shapes[name] = (spec["pattern"],
+                        ValueShape(name, validator, reject, regex.compile(f"(?:{spec['pattern']})"), strict))
     return shapes
 
 
@@ -254,7 +271,8 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
             raise ValueError(f"{where}: unknown value {name!r}")
         pattern, shape = shapes[name]
         if override is not None:
-            shape = ValueShape(shape.name, override, shape.reject)
+            shape = ValueShape(shape.name, override, shape.reject, shape.value,
+                               STRICT_VALIDATORS.get(raw["validator"], override))
         try:
             if value_before:
                 compiled = regex.compile(f"{_VALUE_START}(?P<value>{pattern}){_VALUE_END}(?:{gap})\\Z")
@@ -342,9 +360,26 @@ def _better(best: tuple[int, int, bool] | None, m: regex.Match, matcher: regex.P
     value = text[start:end]
     if start == end or (shape.reject is not None and shape.reject.fullmatch(value)):
         return best
-    if best is None or end - start > best[1] - best[0]:
-        return (start, end, shape.validator(value) if shape.validator else True)
+    verified = True
+    if shape.validator is not None and not shape.validator(value):
+        end, verified = _valid_prefix(text, start, end, shape)
+    if best is None or (verified, end - start) > (best[2], best[1] - best[0]):
+        return (start, end, verified)
     return best
+
+
+def _valid_prefix(text: str, start: int, end: int, shape: ValueShape) -> tuple[int, bool]:
+    """The longest shorter value, cut at a word end, that still has the shape and validates.
+
+    "Tél : 06 12 34 56 78 12 rue…" is the number without the street number; when no prefix
+    validates, the whole value is kept, unverified (fail closed).
+    """
+    for cut in range(end - 1, start, -1):
+        if text[cut - 1].isalnum() and not text[cut].isalnum() and \
+                (shape.value is None or shape.value.fullmatch(text, start, cut)) and \
+                (shape.strict or shape.validator)(text[start:cut]):
+            return cut, True
+    return end, False
 
 
 def _match_value(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:
