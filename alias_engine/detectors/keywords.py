@@ -150,33 +150,67 @@ def fold_keyword(text: str) -> str:
     return " ".join(text.replace("_", " ").replace("-", " ").split())
 
 
-def keyword_regex(keyword: str) -> str:
-    """A regex for `keyword`: accents, case (unless all capitals), spacing and dots are lenient.
+_WORD_BEFORE = r"(?<![\p{L}\p{N}])"
+_WORD_AFTER = r"(?![\p{L}\p{N}])"
+_SEPARATORS = r"[\s_\-]+"
+
+
+def keyword_tokens(keyword: str) -> list[str]:
+    """`keyword` as a list of small regexes, one per character: accents, case (unless all capitals),
+    spacing and dots are lenient, and a keyword starting or ending with a letter or digit starts or ends
+    at a word boundary.
 
     A space, "_" or "-" matches any run of them: "mot de passe" also finds "mot_de_passe" and "MOT-DE-PASSE".
+    An acronym written in capitals (NIR, SSN, IBAN, CB) only matches in capitals: "Iban" is a first name.
     """
-    parts = []
+    exact_case = keyword.isupper() and sum(c.isalpha() for c in keyword) >= 2
+    tokens = [_WORD_BEFORE] if keyword[0].isalnum() else []
     for ch in keyword:
         if ch.isspace() or ch in "_-":
-            if not parts or parts[-1] != r"[\s_\-]+":
-                parts.append(r"[\s_\-]+")
+            if not tokens or tokens[-1] != _SEPARATORS:
+                tokens.append(_SEPARATORS)
         elif ch in "°º":
-            parts.append("[°º]")
+            tokens.append("[°º]")
         elif ch in "'’":
-            parts.append("['’]")
+            tokens.append("['’]")
         elif ch == ".":
-            parts.append(r"\.?")
+            tokens.append(r"\.?")
+        elif ch.isalpha():
+            base = _strip_accents(ch) or ch
+            forms = {ch, base} if exact_case else {ch, base, ch.lower(), ch.upper(), base.lower(), base.upper()}
+            forms = sorted(f for f in forms if len(f) == 1)
+            tokens.append(regex.escape(forms[0]) if len(forms) == 1 else "[" + "".join(forms) + "]")
         else:
-            base = _strip_accents(ch)
-            parts.append(f"[{ch}{base}]" if base and base != ch else regex.escape(ch))
-    body = "".join(parts)
-    # An acronym written in capitals (NIR, SSN, IBAN, CB) only matches in capitals: "Iban" is a first name.
-    body = f"(?-i:{body})" if keyword.isupper() and sum(c.isalpha() for c in keyword) >= 2 else f"(?i:{body})"
-    if keyword[0].isalnum():
-        body = r"(?<![\p{L}\p{N}])" + body
+            tokens.append(regex.escape(ch))
     if keyword[-1].isalnum():
-        body += r"(?![\p{L}\p{N}])"
-    return body
+        tokens.append(_WORD_AFTER)
+    return tokens
+
+
+def keyword_regex(keyword: str) -> str:
+    """A regex for one keyword (see `keyword_tokens`)."""
+    return "".join(keyword_tokens(keyword))
+
+
+def trigger_regex(keywords: Iterable[str]) -> regex.Pattern | None:
+    """One regex for all keywords: a trie of their tokens, matched leftmost-longest (POSIX), so that
+    "numéro de sécurité sociale" wins over "numéro" at the same place; the trie makes the scan fast."""
+    trie: dict = {}
+    for keyword in keywords:
+        node = trie
+        for token in keyword_tokens(keyword):
+            node = node.setdefault(token, {})
+        node[None] = {}
+    if not trie:
+        return None
+
+    def emit(node: dict) -> str:
+        alternatives = [token + emit(child) for token, child in node.items() if token is not None]
+        if None in node:
+            alternatives.append("")
+        return alternatives[0] if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"
+
+    return regex.compile(emit(trie), flags=regex.POSIX)
 
 
 def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gaps: dict,
@@ -186,7 +220,7 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
     gap_patterns = {name: pattern for name, pattern in gaps.items()}
     rules: list[KeywordRule] = []
     by_key: dict[str, list[int]] = {}
-    keyword_patterns: dict[str, str] = {}
+    keywords: set[str] = set()
     for origin, rule_list in rule_lists:
         if not isinstance(rule_list, list):
             raise ValueError(f"{origin}: keyword_rules must be a list")
@@ -201,10 +235,8 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
                 indexes = by_key.setdefault(fold_keyword(keyword), [])
                 if index not in indexes:
                     indexes.append(index)
-                keyword_patterns[keyword] = keyword_regex(keyword)
-    # Longest keywords first: "numéro de sécurité sociale" wins over "numéro" at the same place.
-    ordered = sorted(keyword_patterns, key=lambda k: (-len(k), k))
-    trigger = regex.compile("|".join(keyword_patterns[k] for k in ordered)) if ordered else None
+                keywords.add(keyword)
+    trigger = trigger_regex(sorted(keywords))
     return KeywordRules(trigger, {k: tuple(v) for k, v in by_key.items()}, tuple(rules))
 
 
