@@ -270,6 +270,7 @@ def test_more_contexts(rules, text, value, label):
     "password: xxxx-xxxx-xxxx", "api_key: REPLACE_ME",
     "Password: (see attachment)", "password: 8 characters minimum", "secret: no", "password: ask John",
     "mot de passe : à demander", "Password: Yes", "password: same as before", "Secret: the meeting is tomorrow",
+    "Login: see your manager", "identifiant : votre adresse e-mail",
     "Reference SUP-4996786 - processed 21/05/2026",
     "Reset your password - it takes 2 minutes.", "Le dossier de BESNARD Véronique est complet.",
     "NOM ET PRÉNOM:  HORVAT-HUGUET DMITRI", "Login: N/A", "password: $DB_PASSWORD",
