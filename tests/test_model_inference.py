@@ -11,6 +11,7 @@ from alias_engine.detectors.model import ModelDetector, decode_windows, snap_to_
 from alias_engine.detectors.viterbi import N_TAGS, is_legal
 from alias_engine.detectors.windows import plan_windows
 from alias_engine.errors import ModelError
+from alias_engine.labels import BIOES_TAGS
 from tests.tiny_model import build_onnx, build_tiny_model, logit_table, vocabulary
 
 
@@ -132,8 +133,10 @@ def test_windows_decide_every_token_once_from_the_most_central_window(lengths):
 
 @pytest.fixture(scope="module")
 def small_window_detector(tmp_path_factory) -> ModelDetector:
-    return ModelDetector.load(build_tiny_model(tmp_path_factory.mktemp("tiny16"), max_length=16),
-                              window_overlap=4)
+    # The length the model was trained on (labels.json "window_length") sets the windows.
+    detector = ModelDetector.load(build_tiny_model(tmp_path_factory.mktemp("tiny16"), window_length=16))
+    assert (detector.window_size, detector.window_overlap) == (14, 4)
+    return detector
 
 
 def test_a_value_across_window_boundaries_is_found_once(small_window_detector):
@@ -231,6 +234,8 @@ def test_wrong_output_shape(tiny_dir, tmp_path):
 @pytest.mark.parametrize("content", [
     "{not json", json.dumps({"scheme": "BIO", "tags": []}),
     json.dumps({"scheme": "BIOES", "tags": ["O", "B-PERSON"], "max_length": 512}),
+    json.dumps({"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": 512, "window_length": 1024}),
+    json.dumps({"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": "512"}),
 ])
 def test_bad_labels_json(tiny_dir, tmp_path, content):
     broken = copy_model(tiny_dir, tmp_path)

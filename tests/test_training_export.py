@@ -83,4 +83,4 @@ def test_export_matches_torch_and_quantised_model_runs(tiny_model, tmp_path):
     (tiny_model / "tokenizer.json").write_text("{}")
     ship(int8, tiny_model / "tokenizer.json", tmp_path / "ship")
     labels = json.loads((tmp_path / "ship" / "labels.json").read_text())
-    assert labels == {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": 512}
+    assert labels == {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": 512, "window_length": 128}

@@ -92,7 +92,7 @@ def build_onnx(table: np.ndarray):
     return model
 
 
-def build_tiny_model(directory: Path, max_length: int = 512) -> Path:
+def build_tiny_model(directory: Path, max_length: int = 512, window_length: int | None = None) -> Path:
     """Write model.onnx, tokenizer.json and labels.json into `directory`; return it."""
     import onnx
 
@@ -100,6 +100,8 @@ def build_tiny_model(directory: Path, max_length: int = 512) -> Path:
     pieces = vocabulary()
     build_tokenizer(pieces).save(str(directory / "tokenizer.json"))
     onnx.save(build_onnx(logit_table(pieces)), str(directory / "model.onnx"))
-    (directory / "labels.json").write_text(json.dumps(
-        {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": max_length}), encoding="utf-8")
+    labels = {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": max_length}
+    if window_length is not None:
+        labels["window_length"] = window_length
+    (directory / "labels.json").write_text(json.dumps(labels), encoding="utf-8")
     return directory

@@ -29,7 +29,6 @@ from .windows import Window, plan_windows
 
 MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
 DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows pack more
-WINDOW_OVERLAP = 128
 MAX_WINDOWS_PER_BATCH = 64
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
 SEGMENTS_PER_CALL = 4
@@ -58,28 +57,29 @@ class ModelDetector:
         model_path: Path,
         tokenizer,
         *,
-        max_length: int = 512,
+        window_length: int = 512,
         threads: int | None = None,
         recall_bias: float = 0.0,
         biases: DecodeBiases = NEUTRAL,
         batch_size: int = DEFAULT_BATCH_SIZE,
         thresholds: Mapping[str, float] | None = None,
-        window_overlap: int = WINDOW_OVERLAP,
+        window_overlap: int | None = None,
     ) -> None:
         self.model_path = Path(model_path)
         self.tokenizer = tokenizer
-        self.window_size = max_length - 2
+        self.window_size = window_length - 2
         self.threads = threads
         self.recall_bias = float(recall_bias)
         self.biases = biases
         self.batch_size = batch_size
         self.thresholds = dict(thresholds or {})
-        self.window_overlap = window_overlap
+        # A quarter of the window: 128 of 512 positions; each token keeps 1/8 of a window of context.
+        self.window_overlap = window_length // 4 if window_overlap is None else window_overlap
         self.bos_id, self.eos_id, self.pad_id, self.unk_id = (
             _special_id(tokenizer, t) for t in ("<s>", "</s>", "<pad>", "<unk>"))
         self._session = None
         self._session_lock = threading.Lock()
-        plan_windows(1, self.window_size, window_overlap)  # validates the sizes early
+        plan_windows(1, self.window_size, self.window_overlap)  # validates the sizes early
 
     @classmethod
     def load(
@@ -91,7 +91,7 @@ class ModelDetector:
         thresholds: Mapping[str, float] | None = None,
         *,
         biases: DecodeBiases | None = None,
-        window_overlap: int = WINDOW_OVERLAP,
+        window_overlap: int | None = None,
         preload: bool = False,
     ) -> ModelDetector:
         """Check and load `model.onnx`, `tokenizer.json` and `labels.json` from `model_dir`.
@@ -110,7 +110,7 @@ class ModelDetector:
                 raise ModelError(f"model file missing: {path} (train or install the model, or use rules only)")
             if path.stat().st_size == 0:
                 raise ModelError(f"model file is empty: {path}")
-        max_length = _read_labels(model_dir / "labels.json")
+        window_length = _read_labels(model_dir / "labels.json")
         tokenizer = _read_tokenizer(model_dir / "tokenizer.json")
         if not np.isfinite(float(recall_bias)):
             raise ValueError("recall_bias must be a finite number")
@@ -123,7 +123,7 @@ class ModelDetector:
             if any(not 0.0 <= float(v) <= 1.0 for v in thresholds.values()):
                 raise ValueError("thresholds must be between 0 and 1")
         try:
-            detector = cls(model_dir / "model.onnx", tokenizer, max_length=max_length, threads=threads,
+            detector = cls(model_dir / "model.onnx", tokenizer, window_length=window_length, threads=threads,
                            recall_bias=recall_bias, biases=biases or NEUTRAL,
                            batch_size=batch_size, thresholds=thresholds, window_overlap=window_overlap)
         except ValueError as exc:
@@ -347,6 +347,7 @@ def _special_id(tokenizer, token: str) -> int:
 
 
 def _read_labels(path: Path) -> int:
+    """Check labels.json; return the window length in positions (special tokens included)."""
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -357,9 +358,18 @@ def _read_labels(path: Path) -> int:
         raise ModelError(f"{path}: tags do not match this engine's {len(BIOES_TAGS)} BIOES tags "
                          "(model trained for another label set)")
     max_length = meta.get("max_length", 512)
-    if not isinstance(max_length, int) or isinstance(max_length, bool) or not 3 <= max_length <= 8192:
+    if not _is_int(max_length) or not 3 <= max_length <= 8192:
         raise ModelError(f"{path}: max_length must be an integer between 3 and 8192")
-    return max_length
+    # The length the model was trained on, when shorter than what its positions allow:
+    # a tagger fine-tuned on 128-token chunks loses most of its recall past them.
+    window_length = meta.get("window_length", max_length)
+    if not _is_int(window_length) or not 3 <= window_length <= max_length:
+        raise ModelError(f"{path}: window_length must be an integer between 3 and max_length")
+    return window_length
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _read_tokenizer(path: Path):
