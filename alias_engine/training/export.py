@@ -152,7 +152,7 @@ def speed(path: Path, tokens: int = 512, repeat: int = 5) -> float:
 
 
 def run(args: argparse.Namespace) -> dict:
-    from alias_engine.training.evaluate import OnnxTagger, evaluate, read_eval
+    from alias_engine.training.evaluate import EngineModelTagger, OnnxTagger, evaluate, read_eval
 
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -171,8 +171,13 @@ def run(args: argparse.Namespace) -> dict:
     docs = read_eval(args.heldout)[: args.limit] if args.heldout else []
     for name, path in (("fp32", fp32), ("int8", int8)):
         entry = {"bytes": path.stat().st_size, "seconds_1x512": speed(path)}
+        ship(path, tok_path, out / name)
         if docs:
-            scores, elapsed = evaluate(OnnxTagger(path, tok_path), docs)
+            try:
+                tagger = EngineModelTagger(out / name)
+            except ImportError:
+                tagger = OnnxTagger(path, tok_path)
+            scores, elapsed = evaluate(tagger, docs)
             entry["heldout"] = scores.as_dict()
             entry["heldout_seconds"] = elapsed
             print(f"== {name}: {entry['bytes'] / 1e6:.1f} MB, {entry['seconds_1x512'] * 1000:.0f} ms per 1x512")
