@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tiny_model import build_onnx, build_tiny_model, logit_table, vocabulary
 
 from alias_engine.detectors import model as model_mod
 from alias_engine.detectors.model import ModelDetector, decode_windows, snap_to_words, tokenize
@@ -12,7 +13,6 @@ from alias_engine.detectors.viterbi import N_TAGS, is_legal
 from alias_engine.detectors.windows import plan_windows
 from alias_engine.errors import ModelError
 from alias_engine.labels import BIOES_TAGS
-from tests.tiny_model import build_onnx, build_tiny_model, logit_table, vocabulary
 
 
 @pytest.fixture(scope="module")
