@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,7 @@ class Engine:
         self.recall_bias = recall_bias
         self.use_model = self._model_wanted(use_model)
         self._model: Any = None
+        self._model_lock = threading.Lock()
 
     def _model_wanted(self, use_model: bool | None) -> bool:
         if use_model is not None:
@@ -73,10 +75,12 @@ class Engine:
     def model(self) -> Any:
         """The model detector, loaded on first use (None when rules only)."""
         if self.use_model and self._model is None:
-            from .detectors.model import ModelDetector
+            with self._model_lock:
+                if self._model is None:
+                    from .detectors.model import ModelDetector
 
-            self._model = ModelDetector.load(self.model_dir, threads=self.threads,
-                                             recall_bias=self.recall_bias)
+                    self._model = ModelDetector.load(self.model_dir, threads=self.threads,
+                                                     recall_bias=self.recall_bias)
         return self._model
 
     def detect(self, text: str, lang: str | None = None) -> list[Span]:

@@ -329,3 +329,14 @@ def test_shipped_model_spans_are_whole_words_across_windows(shipped):
         hits += sum(covered(text, spans, value, label, k) for k in at)
         total += len(at)
     assert hits >= 0.9 * total, (hits, total)
+
+
+def test_spans_of_punctuation_alone_are_dropped(detector):
+    def everything_is_a_secret(input_ids, attention_mask):
+        logits = np.zeros((*input_ids.shape, N_TAGS), dtype=np.float32)
+        logits[..., BIOES_TAGS.index("S-SECRET")] = 8.0
+        return logits
+
+    text = "??? ok !!"
+    spans = detector.detect_with([text], everything_is_a_secret)[0]
+    assert found(text, spans) == [("ok", "SECRET")]

@@ -163,7 +163,7 @@ class ModelDetector:
         spans = []
         for first, last, label, score in token_spans(tags, path_logp):
             snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
-            if snapped and score >= self.thresholds.get(label, 0.0):
+            if snapped and score >= self.thresholds.get(label, 0.0) and _has_alnum(text, *snapped):
                 spans.append(Span(snapped[0], snapped[1], label, score, "model"))
         return merge_spans(spans, text)
 
@@ -333,6 +333,11 @@ def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int
     while end < ceiling and _is_word(text[end]) and _is_word(text[end - 1]):
         end += 1
     return start, end
+
+
+def _has_alnum(text: str, start: int, end: int) -> bool:
+    """No personal value is punctuation alone ("???", "?!?!" are not secrets)."""
+    return any(text[i].isalnum() for i in range(start, end))
 
 
 def _is_word(ch: str) -> bool:
