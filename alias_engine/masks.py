@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from .labels import LABELS
 from .spans import Span
 
 DEFAULT_PLACEHOLDER = "[{label}_{n}]"
@@ -39,6 +40,24 @@ def value_key(label: str, value: str) -> str:
     return value.casefold() if label in _CASELESS_LABELS else value
 
 
+# Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"): its number is taken.
+_PLACEHOLDER_LIKE = regex.compile(
+    r"(?i)(?<![^\W_])(" + "|".join(label.replace("_", "[ _\\-]?") for label in LABELS) + r")[ _\-]{0,2}(\d{1,6})(?!\d)"
+)
+
+
+def taken_numbers(text: str) -> dict[str, set[int]]:
+    """Placeholder numbers already written in `text`, per label: masking must not reuse them,
+    or restoring would also rewrite what the author wrote."""
+    taken: dict[str, set[int]] = {}
+    for m in _PLACEHOLDER_LIKE.finditer(text):
+        label = regex.sub(r"[ _\-]", "", m.group(1)).upper()
+        for name in LABELS:
+            if name.replace("_", "") == label:
+                taken.setdefault(name, set()).add(int(m.group(2)))
+    return taken
+
+
 def check_placeholder_format(fmt: str) -> str:
     try:
         sample = fmt.format(label="PERSON", n=1)
@@ -52,6 +71,7 @@ def check_placeholder_format(fmt: str) -> str:
 def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLACEHOLDER) -> MaskResult:
     """Replace `spans` (sorted, non-overlapping) in `text` by placeholders."""
     counters: dict[str, int] = {}
+    taken = taken_numbers(text) if spans else {}
     by_key: dict[tuple[str, str], str] = {}
     forms: dict[str, list[str]] = {}
     out: list[str] = []
@@ -61,7 +81,10 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
         key = (span.label, value_key(span.label, value))
         name = by_key.get(key)
         if name is None:
-            counters[span.label] = counters.get(span.label, 0) + 1
+            n = counters.get(span.label, 0) + 1
+            while n in taken.get(span.label, ()):
+                n += 1
+            counters[span.label] = n
             name = placeholder.format(label=span.label, n=counters[span.label])
             by_key[key] = name
             forms[name] = []

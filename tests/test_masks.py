@@ -70,3 +70,20 @@ def test_mask_then_unmask_is_the_identity(chunks):
         pos += len(chunk) + 1
     result = mask_spans(text, spans)
     assert unmask(result.text, result.mapping) == text
+
+
+@pytest.mark.parametrize("written", ["[PERSON_1]", "[person 1]", "{Person-1}", "PERSON_1"])
+def test_placeholder_like_text_already_in_the_input_keeps_its_number(written):
+    text = f"Voir {written} et Marie Curie"
+    result = mask_spans(text, spans_for(text, ("Marie Curie", "PERSON")))
+    assert "[PERSON_2]" in result.text
+    assert unmask(result.text, result.mapping) == text
+
+
+def test_masking_masked_text_again_round_trips():
+    text = "Jean Dupont writes to Marie"
+    once = mask_spans(text, spans_for(text, ("Jean Dupont", "PERSON"), ("Marie", "PERSON")))
+    again_text = once.text + " and Paul"
+    twice = mask_spans(again_text, spans_for(again_text, ("Paul", "PERSON")))
+    assert twice.text == "[PERSON_1] writes to [PERSON_2] and [PERSON_3]"
+    assert unmask(twice.text, twice.mapping) == again_text
