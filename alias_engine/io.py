@@ -32,7 +32,8 @@ def decode(data: bytes, name: str) -> str:
 def read_jsonl(source: str) -> Iterator[dict]:
     """Yield the records of a JSONL file; each must be an object with a string `text`."""
     name = _name(source)
-    for number, line in enumerate(read_text(source).splitlines(), 1):
+    # Split on "\n" only: str.splitlines() also cuts at U+2028 or U+0085, which JSON leaves unescaped.
+    for number, line in enumerate(read_text(source).split("\n"), 1):
         if not line.strip():
             continue
         try:
@@ -56,7 +57,7 @@ def read_mapping(path: str) -> dict[str, str | list[str]]:
 def read_mapping_lines(path: str) -> list[dict[str, str | list[str]]]:
     """A batch mapping file: one `{"id": ..., "mapping": {...}}` a line, in record order."""
     mappings = []
-    for number, line in enumerate(read_text(path).splitlines(), 1):
+    for number, line in enumerate(read_text(path).split("\n"), 1):
         if not line.strip():
             continue
         try:

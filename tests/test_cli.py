@@ -123,3 +123,14 @@ def test_empty_input_is_fine(tmp_path):
 def test_unknown_label_is_a_usage_error(tmp_path):
     out = run("detect", "-", "--rules-only", "--labels", "PERSON,NOPE", stdin=b"x")
     assert out.returncode == 1 and b"unknown label" in out.stderr
+
+
+def test_jsonl_records_holding_unicode_line_separators_stay_whole(tmp_path):
+    text = "Écrire à jean.dupont@example.fr\u2028ou\u0085 à mary@example.com"
+    f = tmp_path / "in.jsonl"
+    f.write_text(json.dumps({"text": text}, ensure_ascii=False) + "\n", encoding="utf-8")
+    out = run("detect", "--jsonl", str(f), "--rules-only")
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.decode("utf-8").split("\n") if line]
+    assert len(rows) == 1 and rows[0]["text"] == text
+    assert [text[s["start"]:s["end"]] for s in rows[0]["spans"]] == ["jean.dupont@example.fr", "mary@example.com"]
