@@ -87,6 +87,8 @@ def test_generated_values_are_found_with_exact_offsets(rules, kind, lang):
         ("IBAN:FR7630006000011234567890189.", "FR7630006000011234567890189", "IBAN"),
         ("Virement sur BE68 5390 0754 7034 TEST demain", "BE68 5390 0754 7034", "IBAN"),
         ("Pay to GB29 NWBK 6016 1331 9268 19 by Friday.", "GB29 NWBK 6016 1331 9268 19", "IBAN"),
+        ("my iban is gb29nwbk60161331926819 thanks", "gb29nwbk60161331926819", "IBAN"),
+        ("IBAN ES 91 2100 0418 4502 0005 1332 please", "ES 91 2100 0418 4502 0005 1332", "IBAN"),
         ("N° de sécurité sociale : 1 85 05 78 006 084 91, né en 1985.", "1 85 05 78 006 084 91", "NATIONAL_ID"),
         ("Assuré né en Corse (2 53 07 2B 073 004 70).", "2 53 07 2B 073 004 70", "NATIONAL_ID"),
         ("NIR 2951099126111 93 au dossier", "2951099126111 93", "NATIONAL_ID"),
