@@ -3,7 +3,9 @@
 Policy (docs/architecture.md):
 1. Candidates of the same label that overlap or touch become one span (their
    union), keeping the best source, the highest score, and `verified` only if
-   every part was verified.
+   every part was verified. Validator spans are united only among themselves:
+   against a weaker span of the same label they keep their boundaries and
+   the weaker span is resolved as in 2.
 2. Overlapping spans of different labels: the higher source priority wins
    (validator > keyword > model > pattern), then the higher score, then the
    longer span, then the earlier start. What the loser covers outside the
@@ -43,9 +45,11 @@ def merge_spans(candidates: Iterable[Span], text: str | None = None) -> list[Spa
 
 
 def _union_same_label(candidates: Iterable[Span]) -> list[Span]:
-    by_label: dict[str, list[Span]] = {}
+    # Validator spans are united only among themselves: a checksum or grammar fixed their
+    # boundaries, so a weaker span of the same label is resolved against them like a conflict.
+    by_label: dict[tuple[str, bool], list[Span]] = {}
     for span in candidates:
-        by_label.setdefault(span.label, []).append(span)
+        by_label.setdefault((span.label, span.source == "validator"), []).append(span)
     merged: list[Span] = []
     for spans in by_label.values():
         spans.sort(key=lambda s: (s.start, s.end))

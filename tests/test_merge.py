@@ -11,9 +11,21 @@ def test_same_label_overlapping_spans_become_their_union():
     assert merged == [Span(0, 12, "BIRTH_DATE", 0.9, "keyword")]
 
 
+def test_validator_boundaries_stand_against_a_weaker_span_of_the_same_label():
+    text = "ip = \\|106.31.73.20| or call 07700 063 966-Fax"
+    ip = Span(7, 19, "IP_ADDRESS", 0.99, "validator")
+    phone = Span(29, 42, "PHONE", 0.9, "validator")
+    model_ip = Span(5, 19, "IP_ADDRESS", 0.7, "model")
+    model_phone = Span(32, 46, "PHONE", 0.8, "model")
+    assert text[ip.start:ip.end] == "106.31.73.20" and text[phone.start:phone.end] == "07700 063 966"
+    # What the weaker span adds is kept only where it holds letters or digits (fail closed).
+    assert merge_spans([model_ip, ip, phone, model_phone], text) == [
+        ip, phone, Span(43, 46, "PHONE", 0.8, "model")]
+
+
 def test_union_is_unverified_if_any_part_is():
-    merged = merge_spans([Span(0, 5, "IBAN", 0.9, "keyword", verified=False), Span(2, 8, "IBAN", 0.99, "validator")])
-    assert merged == [Span(0, 8, "IBAN", 0.99, "validator", verified=False)]
+    merged = merge_spans([Span(0, 5, "IBAN", 0.9, "keyword", verified=False), Span(2, 8, "IBAN", 0.7, "model")])
+    assert merged == [Span(0, 8, "IBAN", 0.9, "keyword", verified=False)]
 
 
 def test_validator_beats_model_of_another_label():
