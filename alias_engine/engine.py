@@ -19,7 +19,6 @@ from .spans import Span
 
 LANGS = ("auto", "fr", "en")
 DEFAULT_MAX_CHARS = 20_000_000
-MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
 
 
 class Engine:
@@ -28,8 +27,7 @@ class Engine:
     `labels`: labels to detect and mask (default: all). `threshold`: minimum
     score of a span. `lang`: "fr", "en" or "auto". `placeholder`: format with
     `{label}` and `{n}`. `use_model`: True requires the model, False is rules
-    only, None (default) uses the shipped model and fails if it is missing or
-    broken. `model_dir` and `rules_dir` override the shipped data.
+    only, None (default) is the same as True. `model_dir` and `rules_dir` override the shipped data.
     """
 
     def __init__(
@@ -66,10 +64,9 @@ class Engine:
         self._model_lock = threading.Lock()
 
     def _model_wanted(self, use_model: bool | None) -> bool:
-        if use_model is not None:
-            return use_model
-        # The default is the shipped model: any of its files present means it must load.
-        return any((self.model_dir / name).exists() for name in MODEL_FILES)
+        # The default is the shipped model: missing or broken, it is an error (fail closed);
+        # rules only must be asked for.
+        return True if use_model is None else use_model
 
     @property
     def model(self) -> Any:

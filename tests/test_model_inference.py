@@ -273,6 +273,15 @@ def test_engine_fails_closed_on_a_broken_model(tiny_dir, tmp_path):
     assert Engine(model_dir=broken, use_model=False).detect("lorem") == []
 
 
+def test_engine_fails_closed_without_a_model_unless_rules_only_is_asked(tmp_path):
+    from alias_engine.engine import Engine
+
+    with pytest.raises(ModelError):
+        Engine(model_dir=tmp_path).mask("Écrire à jean.dupont@example.fr")
+    result = Engine(model_dir=tmp_path, use_model=False).mask("Écrire à jean.dupont@example.fr")
+    assert result.text == "Écrire à [EMAIL_1]"
+
+
 # With the trained model, when it is shipped in models/ (skipped otherwise).
 
 SHIPPED = Path(__file__).resolve().parents[1] / "models"
