@@ -349,3 +349,31 @@ def test_spans_of_punctuation_alone_are_dropped(detector):
     text = "??? ok !!"
     spans = detector.detect_with([text], everything_is_a_secret)[0]
     assert found(text, spans) == [("ok", "SECRET")]
+
+
+def test_address_parts_are_joined_and_take_in_the_house_number():
+    from alias_engine.detectors.model import join_address_parts
+    from alias_engine.spans import Span
+
+    text = "Send it to 1737 Cheriton Dr Reuquén Extensions\n Apt. 724\nHibberdene, then call 05405 now."
+    street = text.index("Cheriton")
+    parts = [Span(street, street + len("Cheriton"), "ADDRESS", 0.9, "model"),
+             Span(text.index("Reuquén"), text.index("\n Apt"), "ADDRESS", 0.4, "model"),
+             Span(text.index("Apt."), text.index("Hibberdene") + len("Hibberdene"), "ADDRESS", 0.8, "model")]
+    joined = join_address_parts(parts, text)
+    assert [(text[s.start:s.end], s.score) for s in joined] == [
+        ("1737 Cheriton Dr Reuquén Extensions\n Apt. 724\nHibberdene", 0.9)]
+
+
+def test_address_parts_stay_apart_across_words_and_other_labels():
+    from alias_engine.detectors.model import join_address_parts
+    from alias_engine.spans import Span
+
+    text = "12 rue Victor Hugo and also 3 allée des Tilleuls; Jean 4 Main St"
+    a = Span(3, 18, "ADDRESS", 0.9, "model")
+    b = Span(text.index("allée"), text.index(";"), "ADDRESS", 0.9, "model")
+    person = Span(text.index("Jean"), text.index("Jean") + 4, "PERSON", 0.9, "model")
+    c = Span(text.index("Main"), len(text), "ADDRESS", 0.9, "model")
+    joined = join_address_parts([a, b, person, c], text)
+    assert [text[s.start:s.end] for s in joined] == [
+        "12 rue Victor Hugo", "3 allée des Tilleuls", "Jean", "4 Main St"]

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
+import regex
 
 from ..errors import ModelError
 from ..labels import BIOES_TAGS, LABELS, check_labels
@@ -165,7 +166,7 @@ class ModelDetector:
             snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
             if snapped and score >= self.thresholds.get(label, 0.0) and _has_alnum(text, *snapped):
                 spans.append(Span(snapped[0], snapped[1], label, score, "model"))
-        return merge_spans(spans, text)
+        return join_address_parts(merge_spans(spans, text), text)
 
     def _run(self, input_ids: np.ndarray, attention_mask: np.ndarray) -> np.ndarray:
         try:
@@ -315,6 +316,29 @@ def token_spans(tags: np.ndarray, path_logp: np.ndarray) -> list[tuple[int, int,
     scores = (cum[ends + 1] - cum[starts]) / (ends - starts + 1)
     labels = (tags[starts] - 1) // 4
     return [(int(s), int(e), LABELS[lab], float(sc)) for s, e, lab, sc in zip(starts, ends, labels, scores)]
+
+
+_NUMBER_BEFORE = regex.compile(r"(?<![\w-])\d{1,6}[A-Za-z]?[ \t]+$")
+_ADDRESS_GAP = regex.compile(r"[ \t]*(?:,?[ \t]*\r?\n[ \t]*,?[ \t]*|,[ \t]*|[ \t]+(?:\w{1,3}\.?[ \t]+)?)")
+
+
+def join_address_parts(spans: list[Span], text: str) -> list[Span]:
+    """An address is one span (LABELS.md): take in a house number or postcode written just
+    before it on the same line, and join two ADDRESS spans separated only by a line break,
+    a comma or one short word ("Dr", "St.")."""
+    out: list[Span] = []
+    for span in spans:
+        if span.label == "ADDRESS":
+            floor = out[-1].end if out else 0
+            m = _NUMBER_BEFORE.search(text, max(floor, span.start - 16), span.start)
+            if m:
+                span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
+            prev = out[-1] if out else None
+            if prev is not None and prev.label == "ADDRESS" and _ADDRESS_GAP.fullmatch(text, prev.end, span.start):
+                out[-1] = Span(prev.start, span.end, "ADDRESS", max(prev.score, span.score), "model")
+                continue
+        out.append(span)
+    return out
 
 
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
