@@ -7,12 +7,14 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 from .engine import Engine
 from .errors import AliasEngineError, InputError
 from .io import Progress, read_jsonl, read_mapping, read_mapping_lines, read_text, write_output
 from .labels import LABELS
+from .masks import mask_spans
 from .pseudonymise.cli import add_session_options
 
 
@@ -65,12 +67,42 @@ def cmd_detect(args: argparse.Namespace) -> int:
     return 0
 
 
+def _record_lang(record: dict) -> str | None:
+    lang = record.get("lang")
+    return lang if lang in ("fr", "en") else None
+
+
 def _detect_batch(engine: Engine, records: list[dict]) -> list:
-    langs = {r.get("lang") for r in records}
-    if len(langs) == 1 and langs <= {"fr", "en", None}:
+    langs = {_record_lang(r) for r in records}
+    if len(langs) == 1:
         return engine.detect_many([r["text"] for r in records], lang=langs.pop())
-    return [engine.detect(r["text"], lang=r.get("lang") if r.get("lang") in ("fr", "en") else None)
-            for r in records]
+    return [engine.detect(r["text"], lang=_record_lang(r)) for r in records]
+
+
+def _masked_record(record: dict, text: str, keep: frozenset[str], dropped: set[str]) -> dict:
+    """Only `text` (masked) and the fields the user chose to keep go out: the others may
+    hold personal data that was not analysed."""
+    out = {k: v for k, v in record.items() if k in keep and k != "text"}
+    dropped.update(k for k in record if k not in keep and k != "text")
+    out["text"] = text
+    return out
+
+
+def _report_dropped(dropped: set[str]) -> None:
+    if dropped:
+        print(f"fields not masked, left out of the output: {', '.join(sorted(dropped))} "
+              "(keep them as they are with --keep-fields)", file=sys.stderr)
+
+
+def _check_targets(args: argparse.Namespace, mapping_out: str) -> None:
+    """Before any work: the mapping must not be lost by an overwrite or by sharing a path."""
+    if args.out not in (None, "-") and Path(args.out).resolve() == Path(mapping_out).resolve():
+        raise InputError(f"--out and the mapping are the same file ({mapping_out}): the mapping would be lost")
+    if args.input != "-" and Path(args.input).resolve() in {Path(mapping_out).resolve()} | (
+            {Path(args.out).resolve()} if args.out not in (None, "-") else set()):
+        raise InputError(f"{args.input} would be overwritten by the output")
+    if not args.force and Path(mapping_out).exists():
+        raise InputError(f"{mapping_out} exists: refusing to overwrite it (pass --force)")
 
 
 def cmd_mask(args: argparse.Namespace) -> int:
@@ -78,19 +110,21 @@ def cmd_mask(args: argparse.Namespace) -> int:
     if args.session:
         return _mask_with_session(args, engine)
     mapping_out = args.mapping_out or _default_mapping_path(args.input, args.jsonl)
+    _check_targets(args, mapping_out)
     if args.jsonl:
         records = list(read_jsonl(args.input))
         progress = _progress(args, len(records), "mask")
-        out_lines, map_lines = [], []
-        for number, record in enumerate(records):
-            result = engine.mask(record["text"], lang=record.get("lang") if record.get("lang") in ("fr", "en") else None)
-            masked = {k: v for k, v in record.items() if k not in ("spans", "ignored_spans", "hard_negative_spans")}
-            masked["text"] = result.text
-            out_lines.append(_dump(masked) + "\n")
-            map_lines.append(_dump({"id": record.get("id", number), "mapping": result.mapping}) + "\n")
-            progress.step()
+        out_lines, map_lines, dropped = [], [], set()
+        for start in range(0, len(records), args.batch_size):
+            batch = records[start:start + args.batch_size]
+            for number, (record, spans) in enumerate(zip(batch, _detect_batch(engine, batch)), start):
+                result = mask_spans(record["text"], spans, engine.placeholder)
+                out_lines.append(_dump(_masked_record(record, result.text, args.keep_fields, dropped)) + "\n")
+                map_lines.append(_dump({"id": record.get("id", number), "mapping": result.mapping}) + "\n")
+            progress.step(len(batch))
         write_output(mapping_out, "".join(map_lines), private=True, overwrite=args.force)
         write_output(args.out, "".join(out_lines))
+        _report_dropped(dropped)
     else:
         result = engine.mask(read_text(args.input))
         write_output(mapping_out, _dump(result.mapping) + "\n", private=True, overwrite=args.force)
@@ -109,13 +143,12 @@ def _mask_with_session(args: argparse.Namespace, engine: Engine) -> int:
 
     session = open_session(args, engine)
     if args.jsonl:
-        lines = []
+        lines, dropped = [], set()
         for record in read_jsonl(args.input):
-            lang = record.get("lang") if record.get("lang") in ("fr", "en") else None
-            masked = {k: v for k, v in record.items() if k not in ("spans", "ignored_spans", "hard_negative_spans")}
-            masked["text"] = session.mask(record["text"], lang=lang).text
-            lines.append(_dump(masked) + "\n")
+            masked = session.mask(record["text"], lang=_record_lang(record)).text
+            lines.append(_dump(_masked_record(record, masked, args.keep_fields, dropped)) + "\n")
         text = "".join(lines)
+        _report_dropped(dropped)
     else:
         text = session.mask(read_text(args.input)).text
     save_session(args, session)
@@ -165,6 +198,20 @@ def cmd_unmask(args: argparse.Namespace) -> int:
     return 0
 
 
+def positive_int(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
+def field_set(value: str) -> frozenset[str]:
+    return frozenset(name.strip() for name in value.split(",") if name.strip())
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="alias-engine", description=__doc__)
     parser.add_argument("--version", action="version", version=f"alias-engine {__version__}")
@@ -180,13 +227,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     detect = io_command("detect", "print the spans of personal data as JSON")
     add_engine_options(detect)
-    detect.add_argument("--batch-size", type=int, default=32, help="records per model batch in --jsonl mode")
+    detect.add_argument("--batch-size", type=positive_int, default=32, help="records per model batch in --jsonl mode")
     detect.set_defaults(handler=cmd_detect)
 
     mask = io_command("mask", "replace personal data by placeholders; write the mapping to restore it")
     add_engine_options(mask)
     mask.add_argument("--mapping-out", help="where to write the mapping (default: INPUT.mapping.json)")
     mask.add_argument("--force", action="store_true", help="overwrite an existing mapping file")
+    mask.add_argument("--batch-size", type=positive_int, default=32, help="records per model batch in --jsonl mode")
+    mask.add_argument("--keep-fields", type=field_set, default=frozenset({"id", "lang"}),
+                      help="--jsonl: comma-separated fields copied as they are, unmasked (default: id,lang; "
+                           "other fields are left out since they were not analysed)")
     add_session_options(mask, mask=True)
     mask.set_defaults(handler=cmd_mask)
 

@@ -42,6 +42,10 @@ def read_jsonl(source: str) -> Iterator[dict]:
             raise InputError(f"{name}, line {number}: malformed JSON ({exc.msg})") from None
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             raise InputError(f"{name}, line {number}: expected an object with a string \"text\"")
+        try:
+            record["text"].encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError(f"{name}, line {number}: \"text\" holds a lone surrogate escape, not valid Unicode") from None
         yield record
 
 

@@ -14,7 +14,7 @@ DEFAULT_PLACEHOLDER = "[{label}_{n}]"
 
 _SEPARATORS = regex.compile(r"[\s.\-/()]+")
 _SPACES = regex.compile(r"\s+")
-_COMPACT_LABELS = frozenset({"IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID", "IP_ADDRESS"})
+_COMPACT_LABELS = frozenset({"IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID"})
 _CASELESS_LABELS = frozenset({"PERSON", "EMAIL", "ADDRESS", "URL"})
 
 
@@ -65,6 +65,12 @@ def check_placeholder_format(fmt: str) -> str:
         raise ValueError(f"placeholder format {fmt!r} must use only {{label}} and {{n}}") from exc
     if "{n}" not in fmt or sample == fmt.format(label="PERSON", n=2):
         raise ValueError(f"placeholder format {fmt!r} must contain {{n}}")
+    if "{label}" not in fmt:
+        raise ValueError(f"placeholder format {fmt!r} must contain {{label}}: labels are numbered apart")
+    after = fmt.split("{n}", 1)[1][:1]
+    if not after or after.isalnum():
+        raise ValueError(f"placeholder format {fmt!r} must close {{n}} with a non-alphanumeric character "
+                         "(with PHONE{n}, PHONE1 and PHONE12 cannot be told apart)")
     return fmt
 
 

@@ -1,8 +1,10 @@
 """The normalised view of a text that the rule detectors read, and the way back.
 
-Detection runs on NFKC text with zero-width characters and soft hyphens removed
-and every kind of space turned into a plain space (full-width digits become
-ASCII digits through NFKC). `NormalizedText.to_original` maps a span of the
+Detection runs on NFKC text with invisible characters removed (zero-width
+characters, soft hyphens, bidi marks and other format characters, variation
+selectors), every kind of space turned into a plain space, lone carriage
+returns read as line breaks (full-width digits become ASCII digits through
+NFKC). `NormalizedText.to_original` maps a span of the
 normalised view back to exact offsets in the original string.
 """
 
@@ -14,8 +16,15 @@ from dataclasses import dataclass
 
 import regex
 
-_REMOVED = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
+
+def _is_removed(ch: str) -> bool:
+    """Invisible characters that can hide inside a value: format characters (zero-width,
+    soft hyphen, bidi marks, invisible operators, tags), variation selectors, the grapheme joiner."""
+    code = ord(ch)
+    return (unicodedata.category(ch) == "Cf" or code == 0x034F or 0xFE00 <= code <= 0xFE0F
+            or 0xE0100 <= code <= 0xE01EF or code == 0x180E)
 _NON_ASCII_RUN = regex.compile(r"[^\x00-\x7f]+")
+_LONE_CR = regex.compile(r"\r(?!\n)")  # old Mac line ends read as line ends (same length: offsets hold)
 
 
 @dataclass(frozen=True)
@@ -60,12 +69,12 @@ def _pieces_for_run(run: str, orig_offset: int) -> list[tuple[str, int, int]]:
         while j < n and unicodedata.combining(run[j]):
             j += 1
         cluster = run[i:j]
-        if cluster in _REMOVED:
+        if all(_is_removed(ch) for ch in cluster):
             norm = ""
         else:
             norm = unicodedata.normalize("NFKC", cluster)
             norm = "".join(" " if ch.isspace() and ch not in "\n\r\t" else ch
-                           for ch in norm if ch not in _REMOVED)
+                           for ch in norm if not _is_removed(ch))
         out.append((norm, orig_offset + i, j - i))
         i = j
     return out
@@ -74,7 +83,7 @@ def _pieces_for_run(run: str, orig_offset: int) -> list[tuple[str, int, int]]:
 def normalize(text: str) -> NormalizedText:
     """Build the normalised view of `text`; linear in its length."""
     if text.isascii():
-        return NormalizedText(text, text, (), ())
+        return NormalizedText(text, _LONE_CR.sub("\n", text), (), ())
     parts: list[str] = []
     pieces: list[tuple[int, int, int, int, bool]] = []
     norm_pos = 0
@@ -104,4 +113,4 @@ def normalize(text: str) -> NormalizedText:
         add(text[last:], last, len(text) - last, True)
     # Removed characters take no room in the view: drop them from the lookup table.
     kept = tuple(p for p in pieces if p[2] > 0)
-    return NormalizedText(text, "".join(parts), kept, tuple(p[0] for p in kept))
+    return NormalizedText(text, _LONE_CR.sub("\n", "".join(parts)), kept, tuple(p[0] for p in kept))

@@ -134,3 +134,38 @@ def test_jsonl_records_holding_unicode_line_separators_stay_whole(tmp_path):
     rows = [json.loads(line) for line in out.stdout.decode("utf-8").split("\n") if line]
     assert len(rows) == 1 and rows[0]["text"] == text
     assert [text[s["start"]:s["end"]] for s in rows[0]["spans"]] == ["jean.dupont@example.fr", "mary@example.com"]
+
+
+def test_mask_jsonl_leaves_out_fields_it_did_not_analyse(tmp_path):
+    f = tmp_path / "in.jsonl"
+    f.write_text(json.dumps({"id": 7, "lang": ["fr"], "text": "écrire à jean@x.fr", "name": "Jean Dupont"}) + "\n",
+                 encoding="utf-8")
+    out = run("mask", "--jsonl", str(f), "--rules-only", "--mapping-out", str(tmp_path / "m.jsonl"))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"id": 7, "lang": ["fr"], "text": "écrire à [EMAIL_1]"}
+    assert b"left out of the output: name " in out.stderr and b"--keep-fields" in out.stderr
+    kept = run("mask", "--jsonl", str(f), "--rules-only", "--mapping-out", str(tmp_path / "m2.jsonl"),
+               "--keep-fields", "id,name")
+    assert json.loads(kept.stdout)["name"] == "Jean Dupont"
+
+
+def test_mask_refuses_one_file_for_output_and_mapping(tmp_path):
+    f = tmp_path / "in.txt"
+    f.write_text(TEXT, encoding="utf-8")
+    same = tmp_path / "o.txt"
+    out = run("mask", str(f), "--rules-only", "--mapping-out", str(same), "-o", str(same))
+    assert out.returncode == 1 and b"mapping would be lost" in out.stderr
+    assert not same.exists()
+
+
+def test_lone_surrogate_in_jsonl_is_refused_before_anything_is_written(tmp_path):
+    f = tmp_path / "in.jsonl"
+    f.write_text('{"text": "a \\ud800 b@x.fr"}\n', encoding="utf-8")
+    out = run("mask", "--jsonl", str(f), "--rules-only", "-o", str(tmp_path / "o.jsonl"))
+    assert out.returncode == 1 and b"line 1" in out.stderr and b"surrogate" in out.stderr
+    assert list(tmp_path.iterdir()) == [f]
+
+
+def test_batch_size_must_be_positive(tmp_path):
+    out = run("detect", "--jsonl", "-", "--rules-only", "--batch-size", "0", stdin=b'{"text": "x"}\n')
+    assert out.returncode == 2 and b"at least 1" in out.stderr

@@ -87,3 +87,15 @@ def test_masking_masked_text_again_round_trips():
     twice = mask_spans(again_text, spans_for(again_text, ("Paul", "PERSON")))
     assert twice.text == "[PERSON_1] writes to [PERSON_2] and [PERSON_3]"
     assert unmask(twice.text, twice.mapping) == again_text
+
+
+@pytest.mark.parametrize("fmt", ["<{n}>", "{label}{n}", "[{label}_{n}x]"])
+def test_formats_that_would_confuse_restore_are_refused(fmt):
+    with pytest.raises(ValueError):
+        check_placeholder_format(fmt)
+
+
+def test_different_ip_addresses_get_different_placeholders():
+    text = "server 10.12.3.4 and 101.2.3.4"
+    result = mask_spans(text, spans_for(text, ("10.12.3.4", "IP_ADDRESS"), ("101.2.3.4", "IP_ADDRESS")))
+    assert result.text == "server [IP_ADDRESS_1] and [IP_ADDRESS_2]"

@@ -62,3 +62,16 @@ def test_every_span_maps_inside_the_original_and_round_trips(text):
             piece = unicodedata.normalize("NFKC", text[a:b])
             piece = "".join(" " if c in "\u00a0" else c for c in piece if c not in "\u200b\u00ad")
             assert view.text[start:end] in piece
+
+
+def test_bidi_marks_and_other_invisible_characters_are_removed():
+    text = "06 12\u200e 34\u2066 56\u2069 78 \u2062x\ufe0f"
+    view = normalize(text)
+    assert view.text == "06 12 34 56 78 x"
+    assert span_of(view, "06 12 34 56 78") == "06 12\u200e 34\u2066 56\u2069 78"
+
+
+def test_lone_carriage_returns_are_line_breaks_in_the_view():
+    view = normalize("a\rb\r\nc")
+    assert view.text == "a\nb\r\nc"
+    assert normalize("é\rb").text == "é\nb"

@@ -365,8 +365,9 @@ def is_keyword_like(value: str, rules: KeywordRules) -> bool:
 
 
 def _at_line_start(text: str, pos: int) -> bool:
-    line = text.rfind("\n", 0, pos) + 1
-    return not text[line:pos].strip()
+    while pos and text[pos - 1] in " \t\f\v":
+        pos -= 1
+    return pos == 0 or text[pos - 1] in "\n\r"
 
 
 def _match_value_before(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:

@@ -231,12 +231,18 @@ def find_ips(text: str, rules: PatternRules) -> list[Span]:
 
 # --- URL ---------------------------------------------------------------------
 
+_PAIRS = {")": "(", "]": "[", "}": "{"}
+
+
 def _trim_url(url: str) -> str:
+    counts = {ch: url.count(ch) for ch in "()[]{}"}
     while url and url[-1] in _URL_TRAILING:
         closer = url[-1]
-        opener = {")": "(", "]": "[", "}": "{"}.get(closer)
-        if opener and url.count(opener) >= url.count(closer):
+        opener = _PAIRS.get(closer)
+        if opener and counts[opener] >= counts[closer]:
             break
+        if closer in counts:
+            counts[closer] -= 1
         url = url[:-1]
     return url
 
