@@ -122,3 +122,13 @@ def test_cli_session_across_files(tmp_path, monkeypatch, capsys):
     monkeypatch.delenv("ALIAS_ENGINE_KEY")
     assert main(["unmask", "--session", str(vault_path), str(answer)]) == 1
     assert "ALIAS_ENGINE_KEY" in capsys.readouterr().err
+
+
+def test_a_header_asking_for_huge_scrypt_costs_is_refused_before_scrypt(tmp_path_factory):
+    blob = bytearray(_saved_blob(tmp_path_factory))
+    cost_at = len(vault.MAGIC) + 16  # log2(N), r, p follow the magic and the salt
+    blob[cost_at:cost_at + 3] = bytes([20, 32, 16])
+    path = tmp_path_factory.mktemp("h") / "s.vault"
+    path.write_bytes(bytes(blob))
+    with pytest.raises(MappingError, match="damaged"):
+        Session.load(path, key=b"k")

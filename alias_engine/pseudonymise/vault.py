@@ -30,7 +30,9 @@ from ..errors import MappingError
 MAGIC = b"AEVAULT1"
 SCRYPT_LOG2_N, SCRYPT_R, SCRYPT_P = 15, 8, 1
 _HEADER = struct.Struct(">8s16sBBB12s")
-_MAX_LOG2_N = 20  # refuse files that would make us burn gigabytes of memory
+# A header may raise the cost (a later version may), but never past 256 MiB of scrypt memory:
+# the tag is checked only after scrypt, so a tampered header must not be able to exhaust the machine.
+_MAX_SCRYPT_BYTES = 256 * 2 ** 20
 KEY_ENV = "ALIAS_ENGINE_KEY"
 
 
@@ -55,10 +57,12 @@ def write_vault(path: Path, key: bytes | str, data: dict) -> None:
     sealed = AESGCM(_derive(key, salt, SCRYPT_LOG2_N, SCRYPT_R, SCRYPT_P)).encrypt(nonce, plain, header)
     path = Path(path)
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".vault-")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".vault-")
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(header + sealed)
+                f.flush()
+                os.fsync(f.fileno())  # the old vault is replaced: the new one must be on disk first
             os.chmod(tmp, 0o600)
             os.replace(tmp, path)
         except BaseException:
@@ -79,7 +83,7 @@ def read_vault(path: Path, key: bytes | str) -> dict:
     if len(blob) < _HEADER.size + 16 or not blob.startswith(MAGIC):
         raise MappingError(f"{path.name} is not an alias-engine session vault")
     magic, salt, log2_n, r, p, nonce = _HEADER.unpack_from(blob)
-    if not (10 <= log2_n <= _MAX_LOG2_N and 1 <= r <= 32 and 1 <= p <= 16):
+    if not (10 <= log2_n <= 24 and 1 <= r <= 32 and 1 <= p <= 16) or 128 * r * p * 2 ** log2_n > _MAX_SCRYPT_BYTES:
         raise MappingError(f"{path.name}: the session vault header is damaged")
     header = blob[:_HEADER.size]
     try:
