@@ -173,3 +173,16 @@ def test_addresses_keep_their_parts(value, expected):
     fake = fake_address(value, random.Random(5), _ctx())
     assert regex.fullmatch(expected, fake), fake
     assert "Lilas" not in fake and "75011" not in fake and "Leeds" not in fake
+
+
+def test_identifier_surrogates_do_not_keep_names_written_in_them():
+    import random
+
+    from alias_engine.pseudonymise.surrogates import fake_identifier
+
+    rng = random.Random(1)
+    for value in ("jdupont1985", "DUPONT-JEAN-2019-44", "marie.curie42"):
+        fake = fake_identifier(value, rng)
+        assert len(fake) == len(value)
+        assert not any(part in fake.lower() for part in ("dupont", "jean", "marie", "curie"))
+    assert fake_identifier("CT-2023-99812", rng).startswith("CT-")

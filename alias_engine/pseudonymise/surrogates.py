@@ -442,10 +442,16 @@ def _hex_like(c: str, rng: random.Random) -> str:
     return h.upper() if c.isupper() else h
 
 
+_LETTER_RUNS = regex.compile(r"\p{L}+|\P{L}+")
+
+
 def fake_identifier(value: str, rng: random.Random) -> str:
-    if any(c.isdigit() for c in value):
-        return random_like(value, rng, keep_letters=True)
-    return random_like(value, rng)
+    """Digits and letters replaced, except short letter codes ("CT-2023-…", "DOS"): a longer
+    run of letters can be a name ("jdupont1985", "DUPONT-JEAN-2019") and must not reach the LLM."""
+    if not any(c.isdigit() for c in value):
+        return random_like(value, rng)
+    return "".join(piece if piece[0].isalpha() and len(piece) <= 3 else random_like(piece, rng)
+                   for piece in _LETTER_RUNS.findall(value))
 
 
 def fake_secret(value: str, rng: random.Random) -> str:
