@@ -203,3 +203,17 @@ def test_one_phone_number_written_nationally_and_internationally(mode):
         assert all(d.replace(" ", "").replace("(0)", "").endswith(digits) for d in m2.mapping)
         assert session.unmask(m2.text) == turns[1]
     assert unmask(m2.text, m2.mapping) == turns[1]
+
+
+def test_a_surrogate_built_from_an_email_is_never_a_word_of_the_text():
+    from alias_engine import Engine
+
+    engine = Engine(use_model=False)
+    for first in ("Louis", "Paul", "Marie", "Julien", "Sophie", "Thomas", "Camille", "Hugo"):
+        session = engine.session(mode="surrogate", key=b"k")
+        text = f"{first} viendra. Contact: jean.dupont@gmail.com"
+        masked = session.mask(text).text
+        assert first in masked
+        local = masked.split("Contact: ")[1].split("@")[0]
+        assert first.lower() not in local.split(".")
+        assert session.unmask(masked) == text

@@ -92,6 +92,7 @@ class Session:
         self._detector = detector
         self._key = key or os.urandom(32)
         self._state = _State()
+        self._check = _TextCheck("")  # the text of the turn being masked: no surrogate may be written in it
         self._table: RestoreTable | None = None
         self._names: NameData = load_names()
 
@@ -131,7 +132,7 @@ class Session:
         from ..language import guess_language
 
         chosen = lang if lang in ("fr", "en") else guess_language(text)
-        check = _TextCheck(text)
+        check = self._check = _TextCheck(text)
         for span in spans:
             value = text[span.start:span.end]
             self._state.original_keys.add(norm_key(value))
@@ -366,11 +367,11 @@ class Session:
                 if ascii_fold(original).casefold() == key:
                     return fake
         if self._names.is_first_name(word) and len(word) > 2:
-            return self._fake_given(word, "", self._names.origin_of(word, ""), _TextCheck(""))
+            return self._fake_given(word, "", self._names.origin_of(word, ""), self._check)
         return None
 
     def _fake_family_word(self, word: str) -> str:
-        return self._fake_family(word, self._names.origin_of("", word) or "fr", _TextCheck(""))
+        return self._fake_family(word, self._names.origin_of("", word) or "fr", self._check)
 
     def _random_name(self, rng: random.Random) -> tuple[str, str]:
         origin = rng.choice(("fr", "en"))
