@@ -29,7 +29,9 @@ from .errors import MappingError
 from .labels import LABELS
 
 # Labels whose surrogates are compared as digit/letter strings, separators ignored.
-NUMBER_LABELS = frozenset({"PHONE", "IBAN", "CREDIT_CARD", "NATIONAL_ID", "IP_ADDRESS"})
+NUMBER_LABELS = frozenset({"PHONE", "IBAN", "CREDIT_CARD", "NATIONAL_ID"})
+# Labels whose surrogates restore only as written (spacing aside): their case is part of the value.
+CASE_SENSITIVE_LABELS = frozenset({"SECRET", "IDENTIFIER", "URL"})
 _ELISION = r"(?P<el>(?<!\w)(?:[dD]|[qQ][uU])['’])?"
 _PLACEHOLDER_PARTS = regex.compile(
     r"[\[{<(]? {0,2}(?P<label>[A-Za-z]+(?:[ _\-][A-Za-z]+)*)[ _\-]{0,2}(?P<n>\d{1,6}) {0,2}[\]}>)]?"
@@ -269,8 +271,11 @@ class RestoreTable:
             # other values in any case
             names = sorted({_alias_pattern(Alias(f, a.original, a.label)) for a in aliases if a.label == "PERSON"
                             for f in (a.form, a.form.upper())}, key=len, reverse=True)
-            others = sorted({_alias_pattern(a) for a in aliases if a.label != "PERSON"}, key=len, reverse=True)
-            edited = "|".join(names + ([f"(?i:{'|'.join(others)})"] if others else [])) or "(?!)"
+            others = sorted({_alias_pattern(a) for a in aliases
+                             if a.label != "PERSON" and a.label not in CASE_SENSITIVE_LABELS}, key=len, reverse=True)
+            strict = sorted({_alias_pattern(a) for a in aliases if a.label in CASE_SENSITIVE_LABELS},
+                            key=len, reverse=True)
+            edited = "|".join(names + strict + ([f"(?i:{'|'.join(others)})"] if others else [])) or "(?!)"
             alts.append(r"(?<!\w)(?P<sur>(?:" + _trie(exact) + "|" + edited + r"))(?!\w)")
         body = "|".join(alts)
         # Never a complete match: only partial ones, i.e. pseudonyms that reach the end of the text.
@@ -284,6 +289,8 @@ class RestoreTable:
             alias = self.exact_alias.get(written) or self.norm_alias.get(norm_key(written))
             if alias is None:
                 return None, None
+            if alias.label not in ("PERSON", "ADDRESS"):
+                return None, alias.original  # the case of a number, code or e-mail is not style
             return None, _apply_case(written, alias.form, alias.original)
         if g.get("ex") is not None:
             return g["ex"], None

@@ -217,3 +217,24 @@ def test_a_surrogate_built_from_an_email_is_never_a_word_of_the_text():
         local = masked.split("Contact: ")[1].split("@")[0]
         assert first.lower() not in local.split(".")
         assert session.unmask(masked) == text
+
+
+def test_surrogates_of_secrets_and_ips_restore_only_as_written_and_aliases_do_not_pile_up():
+    from alias_engine import Engine
+
+    session = Engine(use_model=False).session(mode="surrogate", key=b"k")
+    text = "password: Hunter2xyz and server 10.1.2.3"
+    masked = session.mask(text).text
+    fake_secret = masked.split("password: ")[1].split(" and")[0]
+    fake_ip = masked.rsplit(" ", 1)[1]
+    assert session.unmask(masked) == text
+    # The case of a secret is part of it: an upper-cased surrogate is another string.
+    assert session.unmask(fake_secret.upper()) == fake_secret.upper()
+    # Another IP with the same digits is not the surrogate.
+    shuffled = fake_ip.replace(".", "")
+    other_ip = ".".join([shuffled[:3], shuffled[3:4], shuffled[4:5], shuffled[5:]])
+    if other_ip != fake_ip:
+        assert session.unmask(other_ip) == other_ip
+    for _ in range(20):
+        session.mask(text)
+    assert len(session._state.aliases) == len(set(session._state.aliases))

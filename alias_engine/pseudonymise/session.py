@@ -390,8 +390,9 @@ class Session:
         return year + shift, fake_month
 
     def _add_alias(self, form: str, original: str, label: str, part: bool = False) -> None:
-        if form != original:
-            (self._state.part_aliases if part else self._state.aliases).append(Alias(form, original, label))
+        aliases = self._state.part_aliases if part else self._state.aliases
+        if form != original and Alias(form, original, label) not in aliases:
+            aliases.append(Alias(form, original, label))
             if not part:
                 self._state.alias_of.setdefault(form, original)
             self._state.fake_keys.add(norm_key(form))
