@@ -186,3 +186,14 @@ def test_identifier_surrogates_do_not_keep_names_written_in_them():
         assert len(fake) == len(value)
         assert not any(part in fake.lower() for part in ("dupont", "jean", "marie", "curie"))
     assert fake_identifier("CT-2023-99812", rng).startswith("CT-")
+
+
+def test_url_surrogates_replace_a_host_that_may_be_the_persons_and_keep_shared_ones():
+    from alias_engine import Engine
+
+    session = Engine(use_model=False).session(mode="surrogate", key=b"k")
+    text = "Mon site : https://www.jdupont-photo.fr/portfolio/2023 et https://www.linkedin.com/in/jean-dupont-1234"
+    masked = session.mask(text).text
+    assert "jdupont-photo" not in masked and "jean-dupont" not in masked
+    assert "linkedin.com/in/" in masked
+    assert session.unmask(masked) == text

@@ -68,7 +68,16 @@ def _data(folder: Path | None = None) -> dict:
         "dates": json.loads((folder / "dates.json").read_text(encoding="utf-8")),
         "public_domains": frozenset(lines("email_domains.txt")),
         "fake_domains": tuple(lines("fake_domains.txt")),
+        "shared_hosts": _shared_hosts(folder.parent / "common.json"),
     }
+
+
+def _shared_hosts(common_rules: Path) -> frozenset[str]:
+    """Hosts that say nothing about a person by themselves (social sites, file shares, public
+    sites): a URL surrogate keeps them; any other host may be the person's and is replaced."""
+    url_rules = json.loads(common_rules.read_text(encoding="utf-8")).get("url", {})
+    return frozenset(host for key in ("public_hosts", "social_hosts", "profile_only_hosts", "file_share_hosts")
+                     for host in url_rules.get(key, ()))
 
 
 def fill(template: str, chars: str) -> str | None:
@@ -415,9 +424,8 @@ def fake_url(value: str, rng: random.Random, ctx: Context) -> str:
     if not changed:
         path = regex.sub(r"[A-Za-z0-9]+(?=[^A-Za-z0-9]*$)", lambda x: random_like(x.group(), rng), rest, count=1) \
             if rest.strip("/") else "/" + random_like("u" + str(rng.randint(10000, 99999)), rng)
-    host_out = host
-    if any(ctx.fake_word(w) for w in regex.split(r"[.\-]", host) if w.isalpha()):
-        host_out = fake_domain(host, rng, ctx)
+    parents = {".".join(host.lower().split(".")[i:]) for i in range(host.count(".") + 1)}
+    host_out = host if parents & _data()["shared_hosts"] else fake_domain(host, rng, ctx)
     return scheme + host_out + path
 
 
