@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .detectors.rules import detect_with_rules, load_rules
 from .errors import AliasEngineError, InputError, ModelError
 from .labels import LABELS, check_labels
 from .language import guess_language
@@ -44,8 +45,6 @@ class Engine:
         recall_bias: float = 0.0,
         max_chars: int = DEFAULT_MAX_CHARS,
     ) -> None:
-        from .detectors.rules import load_rules
-
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
         if not 0.0 <= threshold <= 1.0:
@@ -88,6 +87,7 @@ class Engine:
         """`detect` for several texts at once (the model sees them as one batch)."""
         for text in texts:
             self._check_text(text)
+        lang = self._check_lang(lang)
         views = [normalize(text) for text in texts]
         model = self.model
         try:
@@ -98,10 +98,8 @@ class Engine:
             raise ModelError(f"model inference failed ({type(exc).__name__})") from None
         results = []
         for view, from_model in zip(views, model_spans):
-            chosen_lang = self._resolve_lang(view.text, lang)
+            chosen_lang = guess_language(view.text) if lang == "auto" else lang
             try:
-                from .detectors.rules import detect_with_rules
-
                 candidates = list(detect_with_rules(view.text, chosen_lang, self.rules))
             except AliasEngineError:
                 raise
@@ -133,11 +131,11 @@ class Engine:
         if len(text) > self.max_chars:
             raise InputError(f"text of {len(text):,} characters is over the limit of {self.max_chars:,}")
 
-    def _resolve_lang(self, text: str, lang: str | None) -> str:
+    def _check_lang(self, lang: str | None) -> str:
         lang = lang or self.lang
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
-        return guess_language(text) if lang == "auto" else lang
+        return lang
 
     @staticmethod
     def _to_original(view, span: Span) -> Span:
