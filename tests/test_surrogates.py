@@ -197,3 +197,19 @@ def test_url_surrogates_replace_a_host_that_may_be_the_persons_and_keep_shared_o
     assert "jdupont-photo" not in masked and "jean-dupont" not in masked
     assert "linkedin.com/in/" in masked
     assert session.unmask(masked) == text
+
+
+def test_values_too_short_to_fake_get_a_placeholder_that_restores_only_itself():
+    session = Session(DETECTOR, mode="surrogate", key=b"k")
+    text = "Dossier n° 123 de Jean Dupont, client ID: 4521."
+    result = session.mask(text)
+    assert "123" not in result.text and "4521" not in result.text and "Jean" not in result.text
+    assert result.mapping["[IDENTIFIER_1]"] == "123" and result.mapping["[IDENTIFIER_2]"] == "4521"
+    assert session.unmask(result.text) == text
+    answer = "Le dossier [IDENTIFIER_1] a 414 pages, ouvert en 2024 ; client IDENTIFIER_2."
+    assert session.unmask(answer) == "Le dossier 123 a 414 pages, ouvert en 2024 ; client 4521."
+    loaded = Session.from_dict(session.to_dict(), DETECTOR)
+    assert loaded.unmask(answer) == session.unmask(answer)
+    # a longer number still gets a realistic surrogate of the same shape
+    long_id = session.mask("client ID: 4521998").text
+    assert "[IDENTIFIER" not in long_id and regex.search(r"ID: \d{7}\b", long_id)

@@ -44,7 +44,7 @@ class Entity:
 
     label: str
     original: str
-    name: str = ""      # placeholder mode: the placeholder
+    name: str = ""      # the placeholder (surrogate mode: only for a value too short to fake)
     fake: str = ""      # surrogate mode: the surrogate of `original`
     person: int = -1    # index in Session._people for PERSON
     words: int = 0
@@ -196,10 +196,14 @@ class Session:
         state = self._state
         entity = Entity(label, original)
         if self.mode == "placeholder":
-            state.counters[label] = state.counters.get(label, 0) + 1
-            entity.name = self.placeholder.format(label=label, n=state.counters[label])
+            self._name_entity(entity)
         state.entities.append(entity)
         return len(state.entities) - 1
+
+    def _name_entity(self, entity: Entity) -> None:
+        counters = self._state.counters
+        counters[entity.label] = counters.get(entity.label, 0) + 1
+        entity.name = self.placeholder.format(label=entity.label, n=counters[entity.label])
 
     def _person(self, text: str, span: Span, lang: str, check: _TextCheck) -> str:
         state, names = self._state, self._names
@@ -319,12 +323,14 @@ class Session:
         if eid is None:
             eid = self._new_entity(span.label, value)
             state.index[key] = eid
-            if self.mode == "surrogate":
+            if self.mode == "surrogate" and _too_short_to_fake(value):
+                self._name_entity(state.entities[eid])
+            elif self.mode == "surrogate":
                 fake = state.entities[eid].fake = self._generate(span.label, value, lang, check)
                 if span.label == "ADDRESS":
                     self._street_alias(fake, value)
         entity = state.entities[eid]
-        if self.mode == "placeholder":
+        if self.mode == "placeholder" or not entity.fake:
             return entity.name
         fake = _render_like(value, entity.original, entity.fake, span.label, lang)
         if self._alias_original(fake) not in (None, value):
@@ -504,6 +510,15 @@ class _TextCheck:
         if self.folded:
             return fake.casefold() in self.folded or norm_key(fake) in self.compact
         return any(w.casefold() in self.words for w in _WORD.findall(fake))
+
+
+def _too_short_to_fake(value: str) -> bool:
+    """A value whose surrogate could not be told apart from other text in an answer: a
+    number of fewer than 6 digits (a fake `414` or `2024` would turn every `414` or year
+    2024 of the answer into the real value) or fewer than 3 letters and digits. Such a
+    value gets a placeholder even in surrogate mode."""
+    alnum = [c for c in value if c.isalnum()]
+    return len(alnum) < 3 or (len(alnum) < 6 and all(c.isdigit() for c in alnum))
 
 
 def _name_case(word: str) -> str:
