@@ -213,3 +213,17 @@ def test_values_too_short_to_fake_get_a_placeholder_that_restores_only_itself():
     # a longer number still gets a realistic surrogate of the same shape
     long_id = session.mask("client ID: 4521998").text
     assert "[IDENTIFIER" not in long_id and regex.search(r"ID: \d{7}\b", long_id)
+
+
+def test_shared_mailbox_words_are_kept_and_never_become_fake_surnames():
+    session = Session(DETECTOR, mode="surrogate", key=b"k")
+    text = "Écrivez à contact@cabinet-martin.fr, jean.support@dupont-immo.fr ou jdupont85@acme.fr."
+    result = session.mask(text)
+    by_original = {v: k for k, v in result.mapping.items()}
+    shared = by_original["contact@cabinet-martin.fr"]
+    assert shared.startswith("contact@") and "cabinet-martin" not in shared
+    personal = by_original["jean.support@dupont-immo.fr"]
+    assert personal.split("@")[0].endswith(".support") and "jean" not in personal and "dupont" not in personal
+    assert "dupont" not in by_original["jdupont85@acme.fr"]  # letters and digits together: may be a name
+    assert all(alias.original.casefold() not in ("contact", "support") for alias in session._state.part_aliases)
+    assert session.unmask(result.text) == text

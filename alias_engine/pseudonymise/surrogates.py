@@ -68,6 +68,7 @@ def _data(folder: Path | None = None) -> dict:
         "dates": json.loads((folder / "dates.json").read_text(encoding="utf-8")),
         "public_domains": frozenset(lines("email_domains.txt")),
         "fake_domains": tuple(lines("fake_domains.txt")),
+        "mailbox_words": frozenset(lines("mailbox_words.txt")),
         "shared_hosts": _shared_hosts(folder.parent / "common.json"),
     }
 
@@ -357,10 +358,16 @@ def fake_email(value: str, rng: random.Random, ctx: Context) -> str:
     if not local:
         return random_like(value, rng)
     parts = regex.split(r"([._\-+])", local)
+    roles = _data()["mailbox_words"]
+    is_role = [ascii_fold(p).casefold() in roles for p in parts]
+    shared = all(role or p.isdigit() or p in ("", ".", "_", "-", "+") for p, role in zip(parts, is_role))
+    if shared and domain.lower() not in _data()["public_domains"]:
+        # a shared mailbox (contact@, support.client@) of an organisation: only the domain says who
+        return "".join(random_like(p, rng) if p.isdigit() else p for p in parts) + "@" + fake_domain(domain, rng, ctx)
     replaced = False
     out = []
-    for part in parts:
-        fake = ctx.fake_word(part) if part.isalpha() else None
+    for part, role in zip(parts, is_role):
+        fake = ctx.fake_word(part) if part.isalpha() and not role else None
         if fake:
             replaced = True
             part = _like_case(part, ascii_fold(fake).replace(" ", "").replace("'", ""))
@@ -369,8 +376,8 @@ def fake_email(value: str, rng: random.Random, ctx: Context) -> str:
         out.append(part)
     if replaced:
         out = [_like_case(p, ascii_fold(ctx.fake_family(p)).replace(" ", "").replace("'", ""))
-               if p.isalpha() and len(p) > 1 and p in parts and p == orig else p
-               for p, orig in zip(out, parts)]
+               if p.isalpha() and len(p) > 1 and p == orig and not role else p
+               for p, orig, role in zip(out, parts, is_role)]
     else:
         given, family = ctx.fake_name(rng)
         sep = next((p for p in parts if p in "._-"), ".")
