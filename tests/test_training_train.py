@@ -69,3 +69,18 @@ def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
     assert "resumed from step 4" in log and "step 6/6" in log
     final = transformers.BertForTokenClassification.from_pretrained(out / "final")
     assert final.config.num_labels == 49 and final.config.num_hidden_layers == 1
+
+
+def test_real_heldout_never_returns_a_text_drawn_for_training(tmp_path):
+    from alias_engine.training.real_heldout import heldout_records
+
+    for name in ("a.jsonl", "b.jsonl"):
+        records = [{"text": f"{name} {i} Jean Dupont", "spans": [{"start": 0, "end": 4, "label": "PERSON"}] if i % 2 else []}
+                   for i in range(40)]
+        write_jsonl(tmp_path / name, records)
+    paths = sorted(tmp_path.glob("*.jsonl"))
+    used = {text for text, _ in real_docs(paths, 30, seed=13)}
+    held = heldout_records(paths, per_file=100, real_limit=30, seed=13)
+    assert len(used) == 30 and len(held) == 80 - 30
+    assert not {r["text"] for r in held} & used
+    assert heldout_records(paths, per_file=100, real_limit=30, seed=13) == held
