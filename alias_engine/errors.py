@@ -15,3 +15,7 @@ class ModelError(AliasEngineError):
 
 class MappingError(AliasEngineError):
     """A mapping or vault is malformed, tampered with, or opened with the wrong key."""
+
+
+class RulesError(AliasEngineError):
+    """A rules file is missing, is not valid JSON, or does not follow the schema of docs/rules.md."""

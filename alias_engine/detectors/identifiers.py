@@ -10,15 +10,15 @@ look-behinds, so the cost stays linear in the length of the text.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import regex
 
-from ..errors import AliasEngineError
+from ..errors import RulesError
 from ..labels import LABELS
+from ..resources import read_rule_file
 from ..spans import Span
 from ..validators import VALIDATORS, iban
 
@@ -51,11 +51,7 @@ class IdentifierRules:
     context_window: int
 
 
-def _rules_error(path: Path, message: str) -> AliasEngineError:
-    try:  # the glue module owns the error type of rule files
-        from .rules import RulesError
-    except ImportError:  # pragma: no cover - only while the glue module is being rewritten
-        RulesError = AliasEngineError  # noqa: N806
+def _rules_error(path: Path, message: str) -> RulesError:
     return RulesError(f"{path}: {message}")
 
 
@@ -119,13 +115,8 @@ def _negative_context(path: Path, data: dict) -> regex.Pattern | None:
 def load_identifier_rules(rules_dir: Path) -> IdentifierRules:
     """Read and compile `rules_dir`/identifiers.json; raise RulesError when it is missing or malformed."""
     path = Path(rules_dir) / RULES_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise _rules_error(path, "rules file not found") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _rules_error(path, f"cannot read rules file: {exc}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("identifiers"), list):
+    data = read_rule_file(path)
+    if not isinstance(data.get("identifiers"), list):
         raise _rules_error(path, "expected an object with an 'identifiers' list")
     window = data.get("context_window", 40)
     if not isinstance(window, int) or isinstance(window, bool) or not 0 <= window <= 1000:

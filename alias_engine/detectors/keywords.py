@@ -104,20 +104,18 @@ def is_valid_date(value: str) -> bool:
 
 def is_possible_phone(value: str) -> bool:
     """phonenumbers calls the number possible in FR, GB or US (or for its +CC)."""
-    for region in ("FR", "GB", "US"):
-        try:
-            if phonenumbers.is_possible_number(phonenumbers.parse(value, region)):
-                return True
-        except phonenumbers.NumberParseException:
-            continue
-    return False
+    return _phone_passes(value, phonenumbers.is_possible_number)
 
 
 def is_valid_phone(value: str) -> bool:
     """phonenumbers calls the number valid (an allocated range) in FR, GB or US, or for its +CC."""
+    return _phone_passes(value, phonenumbers.is_valid_number)
+
+
+def _phone_passes(value: str, check) -> bool:
     for region in ("FR", "GB", "US"):
         try:
-            if phonenumbers.is_valid_number(phonenumbers.parse(value, region)):
+            if check(phonenumbers.parse(value, region)):
                 return True
         except phonenumbers.NumberParseException:
             continue

@@ -9,14 +9,14 @@ candidates for the merger. Schema and how to add a rule: docs/rules.md.
 
 from __future__ import annotations
 
-import json
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
 import regex
 
-from ..errors import AliasEngineError
+from ..errors import RulesError
+from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
 from .keywords import KeywordRules, Suppression, find_keyword_spans, load_keyword_rules
@@ -35,10 +35,6 @@ LANGUAGE_FILES = ("fr.json", "en.json")
 LANGUAGE_KEYS = frozenset({"lang", "description", "keyword_rules"})
 
 
-class RulesError(AliasEngineError):
-    """A rules file is missing, is not valid JSON, or does not follow the schema of docs/rules.md."""
-
-
 @dataclass(frozen=True)
 class Rules:
     """Everything compiled once from the rules directory; keyword rules of all languages together."""
@@ -46,18 +42,6 @@ class Rules:
     identifiers: IdentifierRules
     patterns: PatternRules
     keywords: KeywordRules
-
-
-def read_rule_file(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RulesError(f"rules file not found: {path}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RulesError(f"cannot read rules file {path}: {exc}") from None
-    if not isinstance(data, dict):
-        raise RulesError(f"rules file {path} must hold a JSON object")
-    return data
 
 
 def load_rules(rules_dir: Path) -> Rules:
