@@ -96,18 +96,30 @@ def _report_dropped(dropped: set[str]) -> None:
 
 def _check_targets(args: argparse.Namespace, mapping_out: str) -> None:
     """Before any work: the mapping must not be lost by an overwrite or by sharing a path."""
-    if args.out not in (None, "-") and Path(args.out).resolve() == Path(mapping_out).resolve():
-        raise InputError(f"--out and the mapping are the same file ({mapping_out}): the mapping would be lost")
-    if args.input != "-" and Path(args.input).resolve() in {Path(mapping_out).resolve()} | (
-            {Path(args.out).resolve()} if args.out not in (None, "-") else set()):
-        raise InputError(f"{args.input} would be overwritten by the output")
+    _check_out(args, mapping_out, "mapping")
+    if args.input != "-" and Path(args.input).resolve() == Path(mapping_out).resolve():
+        raise InputError(f"{args.input} would be overwritten by the mapping")
     if not args.force and Path(mapping_out).exists():
         raise InputError(f"{mapping_out} exists: refusing to overwrite it (pass --force)")
+
+
+def _check_out(args: argparse.Namespace, kept: str, what: str) -> None:
+    """Before any work: --out must not overwrite the input, nor `kept` (the mapping or the session)."""
+    if args.out in (None, "-"):
+        return
+    out = Path(args.out).resolve()
+    if out == Path(kept).resolve():
+        raise InputError(f"--out and the {what} are the same file ({kept}): the {what} would be lost")
+    if args.input != "-" and out == Path(args.input).resolve():
+        raise InputError(f"{args.input} would be overwritten by the output")
 
 
 def cmd_mask(args: argparse.Namespace) -> int:
     engine = engine_from_args(args)
     if args.session:
+        _check_out(args, args.session, "session")
+        if args.input != "-" and Path(args.input).resolve() == Path(args.session).resolve():
+            raise InputError(f"{args.input} is the session file, not a text to mask")
         return _mask_with_session(args, engine)
     mapping_out = args.mapping_out or _default_mapping_path(args.input, args.jsonl)
     _check_targets(args, mapping_out)
@@ -178,9 +190,11 @@ def _unmask_with_session(args: argparse.Namespace) -> int:
 
 def cmd_unmask(args: argparse.Namespace) -> int:
     if args.session:
+        _check_out(args, args.session, "session")
         return _unmask_with_session(args)
     if not args.mapping:
         raise InputError("unmask needs --mapping FILE or --session FILE")
+    _check_out(args, args.mapping, "mapping")
     engine = Engine(use_model=False)
     if args.jsonl:
         records = list(read_jsonl(args.input))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 
@@ -132,3 +133,44 @@ def test_a_header_asking_for_huge_scrypt_costs_is_refused_before_scrypt(tmp_path
     path.write_bytes(bytes(blob))
     with pytest.raises(MappingError, match="damaged"):
         Session.load(path, key=b"k")
+
+
+def test_cli_session_jsonl_keeps_one_pseudonym_per_value_and_drops_unlisted_fields(tmp_path, monkeypatch, capsys):
+    from alias_engine.cli import main
+
+    monkeypatch.setenv("ALIAS_ENGINE_KEY", "a passphrase")
+    data, vault_path, masked = tmp_path / "in.jsonl", tmp_path / "s.vault", tmp_path / "masked.jsonl"
+    records = [{"id": 1, "text": "IBAN FR76 3000 6000 0112 3456 7890 189", "note": "tél 06 12 34 56 78"},
+               {"id": 2, "text": "Même compte FR7630006000011234567890189, tél 06 12 34 56 78", "lang": "fr"}]
+    data.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    assert main(["mask", "--rules-only", "--jsonl", "--session", str(vault_path), str(data), "--out", str(masked)]) == 0
+    out = [json.loads(line) for line in masked.read_text(encoding="utf-8").splitlines()]
+    assert out == [{"id": 1, "text": "IBAN [IBAN_1]"},
+                   {"id": 2, "text": "Même compte [IBAN_1], tél [PHONE_1]", "lang": "fr"}]
+    assert "note" in capsys.readouterr().err  # the dropped, unanalysed field is reported
+    answer = tmp_path / "answer.jsonl"
+    answer.write_text(json.dumps({"id": 2, "text": "[IBAN_1] / [PHONE_1]"}) + "\n", encoding="utf-8")
+    assert main(["unmask", "--jsonl", "--session", str(vault_path), str(answer)]) == 0
+    assert json.loads(capsys.readouterr().out)["text"] == "FR76 3000 6000 0112 3456 7890 189 / 06 12 34 56 78"
+
+
+def test_cli_refuses_an_output_that_would_overwrite_the_session_mapping_or_input(tmp_path, monkeypatch, capsys):
+    from alias_engine.cli import main
+
+    monkeypatch.setenv("ALIAS_ENGINE_KEY", "a passphrase")
+    text, vault_path, mapping = tmp_path / "t.txt", tmp_path / "s.vault", tmp_path / "m.json"
+    text.write_text("tél 06 12 34 56 78", encoding="utf-8")
+    assert main(["mask", "--rules-only", "--session", str(vault_path), str(text)]) == 0
+    vault_bytes = vault_path.read_bytes()
+    for argv in (["mask", "--rules-only", "--session", str(vault_path), str(text), "--out", str(vault_path)],
+                 ["mask", "--rules-only", "--session", str(vault_path), str(vault_path)],
+                 ["unmask", "--session", str(vault_path), str(text), "--out", str(vault_path)],
+                 ["unmask", "--session", str(vault_path), str(text), "--out", str(text)]):
+        capsys.readouterr()
+        assert main(argv) == 1
+        assert "alias-engine:" in capsys.readouterr().err
+    assert vault_path.read_bytes() == vault_bytes and text.read_text(encoding="utf-8") == "tél 06 12 34 56 78"
+    mapping.write_text('{"[PHONE_1]": "06 12 34 56 78"}', encoding="utf-8")
+    assert main(["unmask", "--mapping", str(mapping), str(text), "--out", str(mapping)]) == 1
+    assert "mapping would be lost" in capsys.readouterr().err
+    assert json.loads(mapping.read_text(encoding="utf-8")) == {"[PHONE_1]": "06 12 34 56 78"}
