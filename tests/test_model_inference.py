@@ -377,3 +377,15 @@ def test_address_parts_stay_apart_across_words_and_other_labels():
     joined = join_address_parts([a, b, person, c], text)
     assert [text[s.start:s.end] for s in joined] == [
         "12 rue Victor Hugo", "3 allée des Tilleuls", "Jean", "4 Main St"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Terry Kent (footballer)", ["Terry Kent"]),
+    ("James Earle Fraser (sculptor", ["James Earle Fraser"]),
+    ("Paul Martin (Durand)", ["Paul Martin", "Durand"]),
+    ("Jean Dupont [responsable RH]", ["Jean Dupont"]),
+    ("Jean Dupont", ["Jean Dupont"]),
+])
+def test_person_spans_stop_before_a_bracket_and_keep_a_name_inside_it(text, expected):
+    pieces = model_mod.person_pieces(text, 0, len(text))
+    assert [text[a:b] for a, b in pieces] == expected

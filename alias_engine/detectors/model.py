@@ -164,8 +164,10 @@ class ModelDetector:
         spans = []
         for first, last, label, score in token_spans(tags, path_logp):
             snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
-            if snapped and score >= self.thresholds.get(label, 0.0) and _has_alnum(text, *snapped):
-                spans.append(Span(snapped[0], snapped[1], label, score, "model"))
+            if not snapped or score < self.thresholds.get(label, 0.0) or not _has_alnum(text, *snapped):
+                continue
+            pieces = person_pieces(text, *snapped) if label == "PERSON" else [snapped]
+            spans += [Span(start, end, label, score, "model") for start, end in pieces]
         return join_address_parts(merge_spans(spans, text), text)
 
     def _run(self, input_ids: np.ndarray, attention_mask: np.ndarray) -> np.ndarray:
@@ -339,6 +341,27 @@ def join_address_parts(spans: list[Span], text: str) -> list[Span]:
                 continue
         out.append(span)
     return out
+
+
+_OPENING_BRACKET = regex.compile(r"[(\[]")
+_BRACKETED = regex.compile(r"\s*[(\[]([^()\[\]]*)[)\]]?")
+
+
+def person_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A PERSON span cut before a bracket: `Terry Kent (footballer)` is the name `Terry Kent`;
+    a capitalised part in the brackets (`Paul Martin (Durand)`) stays a name of its own."""
+    cut = _OPENING_BRACKET.search(text, start, end)
+    if cut is None:
+        return [(start, end)]
+    pieces = []
+    head = snap_to_words(text, start, cut.start(), "PERSON")
+    if head:
+        pieces.append(head)
+    m = _BRACKETED.match(text, cut.start(), end)
+    inner = snap_to_words(text, m.start(1), m.end(1), "PERSON") if m else None
+    if inner and text[inner[0]].isupper():
+        pieces.append(inner)
+    return pieces or [(start, end)]
 
 
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
