@@ -47,6 +47,8 @@ FRENCH = [
       ("https://www.linkedin.com/in/marie-dupont", "URL")]),
     ("Née le 1er mars 1985, carte bancaire 4111 1111 1111 1111, date de naissance de l'enfant : 03/04/2015.",
      [("1er mars 1985", "BIRTH_DATE"), ("4111 1111 1111 1111", "CREDIT_CARD"), ("03/04/2015", "BIRTH_DATE")]),
+    ("Ma carte bleue 4970 1012 3456 7890 expire 09/27, cryptogramme 123 ; ma CB c est le 4111 1111 1111 1111.",
+     [("4970 1012 3456 7890", "CREDIT_CARD"), ("123", "SECRET"), ("4111 1111 1111 1111", "CREDIT_CARD")]),
 ]
 
 ENGLISH = [
@@ -63,6 +65,8 @@ ENGLISH = [
       ("https://github.com/mdupont", "URL"), ("m.dupont@example.co.uk", "EMAIL")]),
     ("IBAN GB82 WEST 1234 5698 7654 32, password: hunter2, DB at postgres://app:S3cr3t@db.internal/app",
      [("GB82 WEST 1234 5698 7654 32", "IBAN"), ("hunter2", "SECRET"), ("S3cr3t", "SECRET")]),
+    ("Card 5555 5555 5555 4444, CVV: 4821, exp 10/28.",
+     [("5555 5555 5555 4444", "CREDIT_CARD"), ("4821", "SECRET")]),
 ]
 
 
