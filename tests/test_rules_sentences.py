@@ -49,6 +49,9 @@ FRENCH = [
      [("1er mars 1985", "BIRTH_DATE"), ("4111 1111 1111 1111", "CREDIT_CARD"), ("03/04/2015", "BIRTH_DATE")]),
     ("Ma carte bleue 4970 1012 3456 7890 expire 09/27, cryptogramme 123 ; ma CB c est le 4111 1111 1111 1111.",
      [("4970 1012 3456 7890", "CREDIT_CARD"), ("123", "SECRET"), ("4111 1111 1111 1111", "CREDIT_CARD")]),
+    ("Elle est née en 1992 à Hanoï ; année de naissance : 1990. La maison, construite en 1992. "
+     "Lui est né en Bretagne le 3 mars 1961.",
+     [("1992", "BIRTH_DATE"), ("1990", "BIRTH_DATE"), ("3 mars 1961", "BIRTH_DATE")]),
 ]
 
 ENGLISH = [
@@ -67,6 +70,8 @@ ENGLISH = [
      [("GB82 WEST 1234 5698 7654 32", "IBAN"), ("hunter2", "SECRET"), ("S3cr3t", "SECRET")]),
     ("Card 5555 5555 5555 4444, CVV: 4821, exp 10/28.",
      [("5555 5555 5555 4444", "CREDIT_CARD"), ("4821", "SECRET")]),
+    ("He was born in 1987 in Leeds (YOB: 1987); the firm was founded in 1987, born in Paris in 1990.",
+     [("1987", "BIRTH_DATE"), ("1987", "BIRTH_DATE")]),
 ]
 
 
