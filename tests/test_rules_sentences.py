@@ -70,6 +70,11 @@ ENGLISH = [
      [("GB82 WEST 1234 5698 7654 32", "IBAN"), ("hunter2", "SECRET"), ("S3cr3t", "SECRET")]),
     ("Card 5555 5555 5555 4444, CVV: 4821, exp 10/28.",
      [("5555 5555 5555 4444", "CREDIT_CARD"), ("4821", "SECRET")]),
+    ("2024-03-12 10:22:31 INFO user=alice ip=192.168.1.34 action=login session=8f3a9c2e7b1d4f6a "
+     "Cookie: csrftoken=Zx9Yw8Vu7Ts6Rq5Po4; Session: Spring 2024. User: where is my parcel?",
+     [("alice", "IDENTIFIER"), ("192.168.1.34", "IP_ADDRESS"), ("8f3a9c2e7b1d4f6a", "SECRET"),
+      ("Zx9Yw8Vu7Ts6Rq5Po4", "SECRET")]),
+    ("Customer number 0045 7789 12, invoice INV-2024-0098.", [("0045 7789 12", "IDENTIFIER")]),
     ("He was born in 1987 in Leeds (YOB: 1987); the firm was founded in 1987, born in Paris in 1990.",
      [("1987", "BIRTH_DATE"), ("1987", "BIRTH_DATE")]),
 ]
