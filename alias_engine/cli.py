@@ -104,12 +104,15 @@ def _check_targets(args: argparse.Namespace, mapping_out: str) -> None:
 
 
 def _check_out(args: argparse.Namespace, kept: str, what: str) -> None:
-    """Before any work: --out must not overwrite the input, nor `kept` (the mapping or the session)."""
+    """Before any work: --out must not overwrite the input, `kept` (the mapping or the
+    session) or the session's key file."""
     if args.out in (None, "-"):
         return
     out = Path(args.out).resolve()
     if out == Path(kept).resolve():
         raise InputError(f"--out and the {what} are the same file ({kept}): the {what} would be lost")
+    if getattr(args, "key_file", None) and out == Path(args.key_file).resolve():
+        raise InputError(f"--out and --key-file are the same file ({args.key_file}): the key would be lost")
     if args.input != "-" and out == Path(args.input).resolve():
         raise InputError(f"{args.input} would be overwritten by the output")
 

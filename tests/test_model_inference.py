@@ -383,9 +383,12 @@ def test_address_parts_stay_apart_across_words_and_other_labels():
     ("Terry Kent (footballer)", ["Terry Kent"]),
     ("James Earle Fraser (sculptor", ["James Earle Fraser"]),
     ("Paul Martin (Durand)", ["Paul Martin", "Durand"]),
-    ("Jean Dupont [responsable RH]", ["Jean Dupont"]),
+    ("Jean Dupont [responsable des ventes]", ["Jean Dupont"]),
     ("Jean Dupont", ["Jean Dupont"]),
+    ("Jean (Johnny) Dupont", ["Jean", "Johnny", "Dupont"]),
+    ("Marie Dupont (née Martin)", ["Marie Dupont", "Martin"]),
+    ("Jean Dupont [Martin] Durand", ["Jean Dupont", "Martin", "Durand"]),
 ])
-def test_person_spans_stop_before_a_bracket_and_keep_a_name_inside_it(text, expected):
+def test_person_spans_leave_out_bracketed_asides_but_no_name(text, expected):
     pieces = model_mod.person_pieces(text, 0, len(text))
     assert [text[a:b] for a, b in pieces] == expected

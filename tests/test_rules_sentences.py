@@ -50,8 +50,8 @@ FRENCH = [
     ("Ma carte bleue 4970 1012 3456 7890 expire 09/27, cryptogramme 123 ; ma CB c est le 4111 1111 1111 1111.",
      [("4970 1012 3456 7890", "CREDIT_CARD"), ("123", "SECRET"), ("4111 1111 1111 1111", "CREDIT_CARD")]),
     ("Elle est née en 1992 à Hanoï ; année de naissance : 1990. La maison, construite en 1992. "
-     "Lui est né en Bretagne le 3 mars 1961.",
-     [("1992", "BIRTH_DATE"), ("1990", "BIRTH_DATE"), ("3 mars 1961", "BIRTH_DATE")]),
+     "Lui est né en Bretagne le 3 mars 1961, sa sœur est née à Lyon en mars 1965.",
+     [("1992", "BIRTH_DATE"), ("1990", "BIRTH_DATE"), ("3 mars 1961", "BIRTH_DATE"), ("mars 1965", "BIRTH_DATE")]),
 ]
 
 ENGLISH = [
@@ -74,9 +74,12 @@ ENGLISH = [
      "Cookie: csrftoken=Zx9Yw8Vu7Ts6Rq5Po4; Session: Spring 2024. User: where is my parcel?",
      [("alice", "IDENTIFIER"), ("192.168.1.34", "IP_ADDRESS"), ("8f3a9c2e7b1d4f6a", "SECRET"),
       ("Zx9Yw8Vu7Ts6Rq5Po4", "SECRET")]),
-    ("Customer number 0045 7789 12, invoice INV-2024-0098.", [("0045 7789 12", "IDENTIFIER")]),
-    ("He was born in 1987 in Leeds (YOB: 1987); the firm was founded in 1987, born in Paris in 1990.",
-     [("1987", "BIRTH_DATE"), ("1987", "BIRTH_DATE")]),
+    ("Customer number 0045 7789 12 34 56 78 90 12, invoice INV-2024-0098. sid=" + "a1" * 300,
+     [("0045 7789 12 34 56 78 90 12", "IDENTIFIER"), ("a1" * 300, "SECRET")]),
+    ('user="Jean Dupont" action=login', [("Jean Dupont", "IDENTIFIER")]),
+    ("He was born in 1987 in Leeds (YOB: 1987); the firm was founded in 1987. She was born in Paris in 1990, "
+     "her brother in March 1993; he was born in London and moved in 1999.",
+     [("1987", "BIRTH_DATE"), ("1987", "BIRTH_DATE"), ("1990", "BIRTH_DATE")]),
 ]
 
 

@@ -227,3 +227,9 @@ def test_shared_mailbox_words_are_kept_and_never_become_fake_surnames():
     assert "dupont" not in by_original["jdupont85@acme.fr"]  # letters and digits together: may be a name
     assert all(alias.original.casefold() not in ("contact", "support") for alias in session._state.part_aliases)
     assert session.unmask(result.text) == text
+    more = "direction@jean-dupont.fr, no-reply@acme.fr"
+    result = session.mask(more)
+    fake_direction, fake_noreply = result.text.split(", ")
+    assert fake_direction.startswith("direction@") and "dupont" not in fake_direction and "jean" not in fake_direction
+    assert fake_noreply.startswith("no-reply@") and "acme" not in fake_noreply
+    assert session.unmask(result.text) == more

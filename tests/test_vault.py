@@ -160,16 +160,21 @@ def test_cli_refuses_an_output_that_would_overwrite_the_session_mapping_or_input
     monkeypatch.setenv("ALIAS_ENGINE_KEY", "a passphrase")
     text, vault_path, mapping = tmp_path / "t.txt", tmp_path / "s.vault", tmp_path / "m.json"
     text.write_text("tél 06 12 34 56 78", encoding="utf-8")
+    key_file = tmp_path / "key"
+    key_file.write_text("a passphrase\n", encoding="utf-8")
     assert main(["mask", "--rules-only", "--session", str(vault_path), str(text)]) == 0
     vault_bytes = vault_path.read_bytes()
     for argv in (["mask", "--rules-only", "--session", str(vault_path), str(text), "--out", str(vault_path)],
                  ["mask", "--rules-only", "--session", str(vault_path), str(vault_path)],
                  ["unmask", "--session", str(vault_path), str(text), "--out", str(vault_path)],
-                 ["unmask", "--session", str(vault_path), str(text), "--out", str(text)]):
+                 ["unmask", "--session", str(vault_path), str(text), "--out", str(text)],
+                 ["mask", "--rules-only", "--session", str(vault_path), "--key-file", str(key_file), str(text),
+                  "--out", str(key_file)]):
         capsys.readouterr()
         assert main(argv) == 1
         assert "alias-engine:" in capsys.readouterr().err
     assert vault_path.read_bytes() == vault_bytes and text.read_text(encoding="utf-8") == "tél 06 12 34 56 78"
+    assert key_file.read_text(encoding="utf-8") == "a passphrase\n"
     mapping.write_text('{"[PHONE_1]": "06 12 34 56 78"}', encoding="utf-8")
     assert main(["unmask", "--mapping", str(mapping), str(text), "--out", str(mapping)]) == 1
     assert "mapping would be lost" in capsys.readouterr().err

@@ -344,23 +344,30 @@ def join_address_parts(spans: list[Span], text: str) -> list[Span]:
 
 
 _OPENING_BRACKET = regex.compile(r"[(\[]")
-_BRACKETED = regex.compile(r"\s*[(\[]([^()\[\]]*)[)\]]?")
+_CLOSING_BRACKET = regex.compile(r"[)\]]")
+_CAPITALISED = regex.compile(r"(?<![\p{L}\p{M}])\p{Lu}")
 
 
 def person_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """A PERSON span cut before a bracket: `Terry Kent (footballer)` is the name `Terry Kent`;
-    a capitalised part in the brackets (`Paul Martin (Durand)`) stays a name of its own."""
-    cut = _OPENING_BRACKET.search(text, start, end)
-    if cut is None:
-        return [(start, end)]
+    """A PERSON span without its bracketed asides: `Terry Kent (footballer)` is the name
+    `Terry Kent`. Text after the brackets stays a name (`Jean (Johnny) Dupont`), and so does
+    the bracketed part from its first capitalised word (`(Johnny)`, `(née Martin)`)."""
     pieces = []
-    head = snap_to_words(text, start, cut.start(), "PERSON")
-    if head:
-        pieces.append(head)
-    m = _BRACKETED.match(text, cut.start(), end)
-    inner = snap_to_words(text, m.start(1), m.end(1), "PERSON") if m else None
-    if inner and text[inner[0]].isupper():
-        pieces.append(inner)
+    pos = start
+    while pos < end:
+        opening = _OPENING_BRACKET.search(text, pos, end)
+        head = snap_to_words(text, pos, opening.start() if opening else end, "PERSON")
+        if head:
+            pieces.append(head)
+        if opening is None:
+            break
+        closing = _CLOSING_BRACKET.search(text, opening.end(), end)
+        inner_end = closing.start() if closing else end
+        capital = _CAPITALISED.search(text, opening.end(), inner_end)
+        inner = snap_to_words(text, capital.start(), inner_end, "PERSON") if capital else None
+        if inner:
+            pieces.append(inner)
+        pos = closing.end() if closing else end
     return pieces or [(start, end)]
 
 

@@ -399,14 +399,15 @@ def fake_domain(domain: str, rng: random.Random, ctx: Context) -> str:
     new = []
     for label in name_labels:
         words = regex.split(r"(-)", label)
-        fixed = []
-        for w in words:
-            fake = ctx.fake_word(w) if w.isalpha() else None
-            if fake:
-                changed = True
-                w = _like_case(w, ascii_fold(fake).replace(" ", "").replace("'", ""))
-            fixed.append(w)
-        new.append("".join(fixed))
+        fakes = [ctx.fake_word(w) if w.isalpha() else None for w in words]
+        if any(fakes):
+            # a name in the label: its other words may be a surname we do not know ("jean-dupont")
+            changed = True
+            fakes = [fake or (ctx.fake_name(rng)[1] if w.isalpha() and len(w) > 3
+                              and ascii_fold(w).casefold() not in data["mailbox_words"] else None)
+                     for w, fake in zip(words, fakes)]
+        new.append("".join(_like_case(w, ascii_fold(fake).replace(" ", "").replace("'", "")) if fake else w
+                           for w, fake in zip(words, fakes)))
     if not changed:
         new = [rng.choice(data["fake_domains"])]
     return ".".join(new + tld)

@@ -1,4 +1,4 @@
-"""Real text the model never saw: the records of ../shared/data/train that training left out.
+"""Real text the model was never trained on: the records of ../shared/data/train that training left out.
 
     python -m alias_engine.training.real_heldout --out build/data/real_heldout.jsonl
     alias-engine eval build/data/real_heldout.jsonl
@@ -8,7 +8,8 @@ seed (`train.real_docs`); this draws `--per-file` other records from each file,
 never one whose text was drawn for training, and writes them unchanged (their
 PERSON spans, and the other entities as `ignored_spans`). The labels are silver
 (WikiANN) or OCR newspapers with merged adjacent names (Europeana): read the
-figures as a check on real text, not as exact scores.
+figures as a check on real text, not as exact scores. Their text (not their
+labels) did go into the vocabulary trimming of the base model (`base.py`).
 """
 
 from __future__ import annotations
