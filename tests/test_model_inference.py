@@ -379,6 +379,22 @@ def test_address_parts_stay_apart_across_words_and_other_labels():
         "12 rue Victor Hugo", "3 allée des Tilleuls", "Jean", "4 Main St"]
 
 
+def test_an_address_takes_back_its_first_words_from_a_person_span_that_ran_over_the_line():
+    from alias_engine.detectors.model import join_address_parts
+    from alias_engine.spans import Span
+
+    text = "John Smith\nFlat 2\n14 Baker Street\nLondon W1U 3BW"
+    person = Span(0, text.index("Flat") + 4, "PERSON", 0.7, "model")
+    address = Span(text.index("2\n"), len(text), "ADDRESS", 0.9, "model")
+    joined = join_address_parts([person, address], text)
+    assert [(text[s.start:s.end], s.label) for s in joined] == [
+        ("John Smith", "PERSON"), ("Flat 2\n14 Baker Street\nLondon W1U 3BW", "ADDRESS")]
+    signature = "Dreux Joly\nPaxata\nPSC 3294, Box 9168"  # the next line starts the address: nothing moves
+    person = Span(0, signature.index("\nPSC"), "PERSON", 0.9, "model")
+    address = Span(signature.index("PSC"), len(signature), "ADDRESS", 0.9, "model")
+    assert join_address_parts([person, address], signature) == [person, address]
+
+
 @pytest.mark.parametrize("text, expected", [
     ("Terry Kent (footballer)", ["Terry Kent"]),
     ("James Earle Fraser (sculptor", ["James Earle Fraser"]),

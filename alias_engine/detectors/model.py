@@ -320,16 +320,27 @@ def token_spans(tags: np.ndarray, path_logp: np.ndarray) -> list[tuple[int, int,
     return [(int(s), int(e), LABELS[lab], float(sc)) for s, e, lab, sc in zip(starts, ends, labels, scores)]
 
 
+_SAME_LINE = regex.compile(r"[ \t,]*")
 _NUMBER_BEFORE = regex.compile(r"(?<![\w-])\d{1,6}[A-Za-z]?[ \t]+$")
 _ADDRESS_GAP = regex.compile(r"[ \t]*(?:,?[ \t]*\r?\n[ \t]*,?[ \t]*|,[ \t]*|[ \t]+(?:\w{1,3}\.?[ \t]+)?)")
 
 
 def join_address_parts(spans: list[Span], text: str) -> list[Span]:
     """An address is one span (LABELS.md): take in a house number or postcode written just
-    before it on the same line, and join two ADDRESS spans separated only by a line break,
-    a comma or one short word ("Dr", "St.")."""
+    before it on the same line, join two ADDRESS spans separated only by a line break,
+    a comma or one short word ("Dr", "St."), and take back the start of the address's
+    first line from a PERSON span that ran over the line break ("John Smith⏎Flat" + "2 …")."""
     out: list[Span] = []
     for span in spans:
+        prev = out[-1] if out else None
+        if span.label == "ADDRESS" and prev is not None and prev.label == "PERSON":
+            line = text.rfind("\n", prev.start, prev.end)
+            if line > prev.start and _SAME_LINE.fullmatch(text, prev.end, span.start):
+                head = snap_to_words(text, prev.start, line, "PERSON")
+                first = snap_to_words(text, line, prev.end, "ADDRESS")
+                if head and first:
+                    out[-1] = Span(head[0], head[1], "PERSON", prev.score, prev.source, prev.verified)
+                    span = Span(first[0], span.end, span.label, span.score, span.source, span.verified)
         if span.label == "ADDRESS":
             floor = out[-1].end if out else 0
             m = _NUMBER_BEFORE.search(text, max(floor, span.start - 16), span.start)
