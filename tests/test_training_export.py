@@ -84,3 +84,5 @@ def test_export_matches_torch_and_quantised_model_runs(tiny_model, tmp_path):
     ship(int8, tiny_model / "tokenizer.json", tmp_path / "ship")
     labels = json.loads((tmp_path / "ship" / "labels.json").read_text())
     assert labels == {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": 512, "window_length": 128}
+    ship(int8, tiny_model / "tokenizer.json", tmp_path / "ship512", window_length=512)
+    assert json.loads((tmp_path / "ship512" / "labels.json").read_text())["window_length"] == 512

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import regex
 
 from alias_engine.training.tags import Chunk
 from alias_engine.training.train import make_batches, read_jsonl, real_docs
@@ -41,6 +42,25 @@ def test_batches_cover_every_chunk_once_and_are_deterministic():
     assert a != make_batches(chunks, 16, seed=4)
 
 
+def test_token_budget_batches_hold_fewer_long_chunks_and_cover_every_chunk_once():
+    chunks = [Chunk(tuple(range(n)), tuple([0] * n)) for n in [10] * 60 + [40] * 20]
+    batches = make_batches(chunks, 8, seed=1, max_tokens=80)
+    assert sorted(i for b in batches for i in b) == list(range(80))
+    assert all(len(b) * max(len(chunks[i].ids) for i in b) <= 80 for b in batches)
+    assert max(len(b) for b in batches) == 8 and min(len(b) for b in batches) <= 2
+
+
+def test_long_documents_join_documents_and_move_their_spans():
+    from alias_engine.training.train import long_documents
+
+    docs = [(f"Doc {i} de Jean{i}.", [(8 + len(str(i)), 12 + 2 * len(str(i)), "PERSON")]) for i in range(10)]
+    joined = long_documents(docs, 5, seed=0)
+    assert len(joined) == 5 and joined == long_documents(docs, 5, seed=0)
+    for text, spans in joined:
+        assert text.count("\n\n") >= 2
+        assert all(regex.fullmatch(r"Jean\d", text[a:b]) for a, b, _ in spans) and len(spans) == text.count("\n\n")
+
+
 def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
     pytest.importorskip("torch")
     transformers = pytest.importorskip("transformers")
@@ -69,6 +89,10 @@ def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
     assert "resumed from step 4" in log and "step 6/6" in log
     final = transformers.BertForTokenClassification.from_pretrained(out / "final")
     assert final.config.num_labels == 49 and final.config.num_hidden_layers == 1
+    long_out = tmp_path / "long"
+    main([*common[:2], "--out", str(long_out), *common[4:], "--steps", "3", "--warmup", "1", "--layers", "1",
+          "--long-docs", "4", "--long-len", "48", "--max-len", "16"])
+    assert "4 long texts ->" in (long_out / "log.txt").read_text() and (long_out / "final" / "tokenizer.json").exists()
 
 
 def test_real_heldout_never_returns_a_text_drawn_for_training(tmp_path):

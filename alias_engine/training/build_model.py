@@ -40,11 +40,12 @@ def run(args: argparse.Namespace) -> None:
     if not (train_dir / "final" / "tokenizer.json").exists():
         train.main(
             ["--base", str(base_dir), "--out", str(train_dir), "--synth", str(synth),
-             "--steps", str(args.steps), "--layers", str(args.layers), "--real-docs", str(args.real_docs)]
+             "--steps", str(args.steps), "--layers", str(args.layers), "--real-docs", str(args.real_docs),
+             "--long-docs", str(args.long_docs), "--long-len", str(args.long_len)]
         )  # fmt: skip
     export.main(
         ["--model", str(train_dir / "final"), "--out", str(build / "export"), "--heldout", str(heldout),
-         "--ship", str(args.ship)]
+         "--ship", str(args.ship), "--window-length", str(args.long_len if args.long_docs else 128)]
     )  # fmt: skip
 
 
@@ -58,6 +59,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--steps", type=int, default=1250)
     ap.add_argument("--layers", type=int, default=12)
     ap.add_argument("--real-docs", type=int, default=8000)
+    ap.add_argument("--long-docs", type=int, default=0,
+                    help="also train on this many long texts (synthetic documents joined) in --long-len chunks")
+    ap.add_argument("--long-len", type=int, default=512)
     run(ap.parse_args(argv))
 
 

@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> dict:
     docs = read_eval(args.heldout)[: args.limit] if args.heldout else []
     for name, path in (("fp32", fp32), ("int8", int8)):
         entry = {"bytes": path.stat().st_size, "seconds_1x512": speed(path)}
-        ship(path, tok_path, out / name)
+        ship(path, tok_path, out / name, args.window_length)
         if docs:
             try:
                 tagger = EngineModelTagger(out / name)
@@ -197,18 +197,19 @@ def run(args: argparse.Namespace) -> dict:
     report["chosen"] = chosen
     (out / "report.json").write_text(json.dumps(report, indent=1))
     if args.ship:
-        ship(out / f"model.{chosen}.onnx", tok_path, args.ship)
+        ship(out / f"model.{chosen}.onnx", tok_path, args.ship, args.window_length)
         print(f"shipped {chosen} to {args.ship}")
     return report
 
 
-def ship(model: Path, tokenizer: Path, dest: Path) -> None:
+def ship(model: Path, tokenizer: Path, dest: Path, window_length: int = 128) -> None:
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(model, dest / "model.onnx")
     shutil.copyfile(tokenizer, dest / "tokenizer.json")
-    # window_length: the chunk length train.py trains on (--max-len, specials included); the
-    # engine's windows use it: in longer windows the tagger finds far fewer names in long texts.
-    labels = {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": 512, "window_length": 128}
+    # window_length: the longest chunks train.py trained on (--max-len, or --long-len with
+    # --long-docs; specials included); the engine's windows use it: in longer windows than it
+    # was trained on, the tagger finds far fewer names in long texts.
+    labels = {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": 512, "window_length": window_length}
     (dest / "labels.json").write_text(json.dumps(labels, indent=1) + "\n", encoding="utf-8")
 
 
@@ -220,6 +221,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--limit", type=int, default=400, help="held-out documents to score")
     ap.add_argument("--choose", choices=("fp32", "int8"), default=None)
     ap.add_argument("--ship", type=Path, default=None, help="folder to write model.onnx, tokenizer.json, labels.json")
+    ap.add_argument("--window-length", type=int, default=128,
+                    help="window the engine reads the model in: the longest chunk length it was trained on")
     run(ap.parse_args(argv))
 
 

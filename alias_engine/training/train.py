@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import time
@@ -58,8 +57,23 @@ def real_docs(paths: list[Path], limit: int, seed: int) -> list[tuple[str, list[
     return chosen
 
 
-def make_batches(chunks: list[Chunk], batch: int, seed: int) -> list[list[int]]:
-    """Shuffled batches of similar length (less padding), deterministic for `seed`."""
+def long_documents(docs: list[tuple[str, list]], count: int, seed: int) -> list[tuple[str, list]]:
+    """`count` long texts, each 2 to 8 random documents joined by a blank line (spans moved
+    along): the model then sees many values in one window, as in a long text."""
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(count):
+        text, spans = "", []
+        for doc_text, doc_spans in rnd.sample(docs, min(len(docs), rnd.randint(2, 8))):
+            spans += [(start + len(text), end + len(text), label) for start, end, label in doc_spans]
+            text += doc_text + "\n\n"
+        out.append((text, spans))
+    return out
+
+
+def make_batches(chunks: list[Chunk], batch: int, seed: int, max_tokens: int | None = None) -> list[list[int]]:
+    """Shuffled batches of similar length (less padding), deterministic for `seed`: `batch`
+    chunks each, or with `max_tokens` as many as fit in that many padded positions."""
     rnd = random.Random(seed)
     order = list(range(len(chunks)))
     rnd.shuffle(order)
@@ -67,7 +81,17 @@ def make_batches(chunks: list[Chunk], batch: int, seed: int) -> list[list[int]]:
     batches = []
     for i in range(0, len(order), pool):
         part = sorted(order[i : i + pool], key=lambda k: len(chunks[k].ids))
-        batches += [part[j : j + batch] for j in range(0, len(part), batch)]
+        if max_tokens is None:
+            batches += [part[j : j + batch] for j in range(0, len(part), batch)]
+            continue
+        current: list[int] = []
+        for k in part:  # ascending length: the newest chunk is the longest of the batch
+            if current and (len(current) + 1) * len(chunks[k].ids) > max_tokens:
+                batches.append(current)
+                current = []
+            current.append(k)
+        if current:
+            batches.append(current)
     rnd.shuffle(batches)
     return batches
 
@@ -127,6 +151,13 @@ def train(args: argparse.Namespace) -> None:
     real = real_docs(real_paths, args.real_docs, args.seed) if real_paths and args.real_docs else []
     chunks = load_chunks(tokenizer, synth, args.max_len) + load_chunks(tokenizer, real, args.max_len)
     log(out, f"data: {len(synth)} synthetic + {len(real)} real documents -> {len(chunks)} chunks of <= {args.max_len}")
+    max_tokens = None
+    if args.long_docs:
+        long = load_chunks(tokenizer, long_documents(synth, args.long_docs, args.seed), args.long_len)
+        chunks += long
+        max_tokens = args.batch * args.max_len
+        log(out, f"data: {args.long_docs} long texts -> {len(long)} chunks of <= {args.long_len}; "
+                 f"batches of <= {max_tokens} positions")
 
     model = build_model(args.base, args.layers)
     head = [p for n, p in model.named_parameters() if n.startswith("classifier") and p.requires_grad]
@@ -150,14 +181,14 @@ def train(args: argparse.Namespace) -> None:
         torch.set_rng_state(state["rng"])
         log(out, f"resumed from step {step}")
 
-    per_epoch = math.ceil(len(chunks) / args.batch)
+    per_epoch = len(make_batches(chunks, args.batch, args.seed, max_tokens))
     epoch_batches: dict[int, list[list[int]]] = {}
     model.train()
     t0, loss_sum, n_loss = time.time(), 0.0, 0
     while step < args.steps:
         epoch, k = divmod(step, per_epoch)
         if epoch not in epoch_batches:
-            epoch_batches = {epoch: make_batches(chunks, args.batch, args.seed + epoch)}
+            epoch_batches = {epoch: make_batches(chunks, args.batch, args.seed + epoch, max_tokens)}
         batches = epoch_batches[epoch]
         if k >= len(batches):
             step += 1
@@ -210,6 +241,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--max-len", type=int, default=128)
+    ap.add_argument("--long-docs", type=int, default=0,
+                    help="also train on this many long texts (2-8 synthetic documents joined), chunked at --long-len;"
+                         " batches are then capped at --batch x --max-len positions")
+    ap.add_argument("--long-len", type=int, default=512, help="chunk length of the long texts (tokens, specials included)")
     ap.add_argument("--layers", type=int, default=12)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--head-lr", type=float, default=5e-4)
