@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--n-synth", type=int, default=30000)
     ap.add_argument("--n-heldout", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--steps", type=int, default=1250)
+    ap.add_argument("--steps", type=int, default=2750)
     ap.add_argument("--layers", type=int, default=12)
     ap.add_argument("--real-docs", type=int, default=8000)
     ap.add_argument("--long-docs", type=int, default=0,
