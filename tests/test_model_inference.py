@@ -408,3 +408,10 @@ def test_an_address_takes_back_its_first_words_from_a_person_span_that_ran_over_
 def test_person_spans_leave_out_bracketed_asides_but_no_name(text, expected):
     pieces = model_mod.person_pieces(text, 0, len(text))
     assert [text[a:b] for a, b in pieces] == expected
+
+
+def test_a_siret_is_a_company_number_not_an_id_or_a_card():
+    assert model_mod.is_siret("317 193 241 00013") and model_mod.is_siret("31719324100013")
+    assert not model_mod.is_siret("31719324100014")  # fails the check: may be anything
+    assert not model_mod.is_siret("3614 890064 7913")  # a 14-digit Diners card number
+    assert not model_mod.is_siret("2 85 03 75 123 456 78")  # a NIR has 15 digits

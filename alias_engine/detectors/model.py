@@ -20,11 +20,13 @@ from pathlib import Path
 
 import numpy as np
 import regex
+from stdnum.fr import siret
 
 from ..errors import ModelError
 from ..labels import BIOES_TAGS, LABELS, check_labels
 from ..merge import merge_spans
 from ..spans import Span
+from ..validators import card
 from .viterbi import N_TAGS, NEUTRAL, DecodeBiases, StreamingDecoder, log_softmax
 from .windows import Window, plan_windows
 
@@ -165,6 +167,8 @@ class ModelDetector:
         for first, last, label, score in token_spans(tags, path_logp):
             snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
             if not snapped or score < self.thresholds.get(label, 0.0) or not _has_alnum(text, *snapped):
+                continue
+            if label in ("NATIONAL_ID", "CREDIT_CARD") and is_siret(text[snapped[0]:snapped[1]]):
                 continue
             pieces = person_pieces(text, *snapped) if label == "PERSON" else [snapped]
             spans += [Span(start, end, label, score, "model") for start, end in pieces]
@@ -380,6 +384,14 @@ def person_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
             pieces.append(inner)
         pos = closing.end() if closing else end
     return pieces or [(start, end)]
+
+
+def is_siret(value: str) -> bool:
+    """14 digits that pass the SIRET check and are no payment card: a company's number, which
+    LABELS.md keeps out of NATIONAL_ID (the model, without context, takes them for IDs or cards)."""
+    digits = "".join(c for c in value if c.isdigit())
+    return (len(digits) == 14 and len(digits) == sum(c.isalnum() for c in value)
+            and siret.is_valid(digits) and not card.is_valid(digits))
 
 
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
