@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .detectors.rules import detect_with_rules, load_rules
+from .detectors.rules import detect_with_rules, load_rules, without_non_names
 from .errors import AliasEngineError, InputError, ModelError
 from .labels import LABELS, check_labels
 from .language import guess_language
@@ -105,7 +105,7 @@ class Engine:
                 raise
             except Exception as exc:
                 raise AliasEngineError(f"rule detection failed ({type(exc).__name__})") from None
-            candidates.extend(from_model)
+            candidates.extend(without_non_names(from_model, view.text, self.rules.not_names))
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
             results.append([self._to_original(view, s) for s in merged])

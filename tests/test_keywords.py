@@ -384,3 +384,17 @@ def test_missing_or_broken_rules_file(rules_copy, name):
 def test_missing_rules_directory(tmp_path):
     with pytest.raises(RulesError, match="not found"):
         load_rules(tmp_path / "nowhere")
+
+
+def test_greetings_and_sign_offs_are_never_a_person_alone():
+    from alias_engine.detectors.rules import without_non_names
+    from alias_engine.spans import Span
+
+    text = "Bisous, Inès\nCoucou, Jean\nCordialement\nMarie Love"
+    rules = load_rules(data_dir("rules"))
+    spans = [Span(0, 6, "PERSON", 0.9, "model"), Span(8, 12, "PERSON", 0.9, "model"),
+             Span(13, 25, "PERSON", 0.9, "model"), Span(26, 38, "PERSON", 0.9, "model"),
+             Span(39, 49, "PERSON", 0.9, "model"), Span(0, 6, "SECRET", 0.9, "model")]
+    kept = without_non_names(spans, text, rules.not_names)
+    assert [(text[s.start:s.end], s.label) for s in kept] == [
+        ("Inès", "PERSON"), ("Jean", "PERSON"), ("Marie Love", "PERSON"), ("Bisous", "SECRET")]

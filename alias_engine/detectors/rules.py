@@ -42,6 +42,7 @@ class Rules:
     identifiers: IdentifierRules
     patterns: PatternRules
     keywords: KeywordRules
+    not_names: frozenset[str] = frozenset()  # casefolded words that are never a PERSON alone
 
 
 def load_rules(rules_dir: Path) -> Rules:
@@ -68,7 +69,29 @@ def load_rules(rules_dir: Path) -> Rules:
         keywords = load_keyword_rules(rule_lists, common.get("values", {}), common.get("gaps", {}), rejects)
     except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
         raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
-    return Rules(identifiers, patterns, keywords)
+    try:
+        not_names = frozenset(w.casefold() for w in common.get("not_names", {}).get("words", []))
+    except (AttributeError, TypeError):
+        raise RulesError(f"{common_path}: 'not_names' must be an object with a list of 'words'") from None
+    return Rules(identifiers, patterns, keywords, not_names)
+
+
+def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
+    """PERSON spans without a greeting or sign-off: "Bisous" alone is dropped, "Coucou, Inès"
+    becomes "Inès"."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            head, comma, _ = text[span.start:span.end].partition(",")
+            if comma and head.strip().casefold() in not_names:
+                start = span.start + len(head) + 1
+                while start < span.end and text[start].isspace():
+                    start += 1
+                span = Span(start, span.end, span.label, span.score, span.source, span.verified)
+            if span.start >= span.end or text[span.start:span.end].casefold() in not_names:
+                continue
+        out.append(span)
+    return out
 
 
 def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
