@@ -93,6 +93,13 @@ def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
     main([*common[:2], "--out", str(long_out), *common[4:], "--steps", "3", "--warmup", "1", "--layers", "1",
           "--long-docs", "4", "--long-len", "48", "--max-len", "16"])
     assert "4 long texts ->" in (long_out / "log.txt").read_text() and (long_out / "final" / "tokenizer.json").exists()
+    from alias_engine.training.export import trained_window
+
+    assert trained_window(out / "final") == 128 and trained_window(long_out / "final") == 48
+    assert trained_window(tmp_path) == 128  # a model trained before the window file existed
+    with pytest.raises(SystemExit):
+        main([*common[:2], "--out", str(tmp_path / "bad"), *common[4:], "--steps", "1", "--layers", "1",
+              "--long-docs", "2", "--long-len", "600"])
 
 
 def test_real_heldout_never_returns_a_text_drawn_for_training(tmp_path):

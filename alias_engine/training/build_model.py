@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> None:
         )  # fmt: skip
     export.main(
         ["--model", str(train_dir / "final"), "--out", str(build / "export"), "--heldout", str(heldout),
-         "--ship", str(args.ship), "--window-length", str(args.long_len if args.long_docs else 128)]
+         "--ship", str(args.ship)]
     )  # fmt: skip
 
 

@@ -221,9 +221,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--limit", type=int, default=400, help="held-out documents to score")
     ap.add_argument("--choose", choices=("fp32", "int8"), default=None)
     ap.add_argument("--ship", type=Path, default=None, help="folder to write model.onnx, tokenizer.json, labels.json")
-    ap.add_argument("--window-length", type=int, default=128,
-                    help="window the engine reads the model in: the longest chunk length it was trained on")
-    run(ap.parse_args(argv))
+    ap.add_argument("--window-length", type=int, default=None,
+                    help="window the engine reads the model in (default: the longest chunk length it was trained"
+                         " on, from MODEL/alias_engine_window.json, else 128)")
+    args = ap.parse_args(argv)
+    if args.window_length is None:
+        args.window_length = trained_window(args.model)
+    run(args)
+
+
+def trained_window(model_dir: Path) -> int:
+    from alias_engine.training.train import WINDOW_FILE
+
+    path = model_dir / WINDOW_FILE
+    return int(json.loads(path.read_text(encoding="utf-8"))["window_length"]) if path.exists() else 128
 
 
 if __name__ == "__main__":

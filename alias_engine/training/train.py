@@ -20,6 +20,7 @@ from pathlib import Path
 from alias_engine.labels import BIOES_TAGS
 from alias_engine.training.tags import IGNORE, Chunk, encode_document
 
+WINDOW_FILE = "alias_engine_window.json"
 SHARED_TRAIN = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "train"
 
 
@@ -73,7 +74,8 @@ def long_documents(docs: list[tuple[str, list]], count: int, seed: int) -> list[
 
 def make_batches(chunks: list[Chunk], batch: int, seed: int, max_tokens: int | None = None) -> list[list[int]]:
     """Shuffled batches of similar length (less padding), deterministic for `seed`: `batch`
-    chunks each, or with `max_tokens` as many as fit in that many padded positions."""
+    chunks each, or with `max_tokens` as many as fit in that many padded positions (at most
+    4 x `batch`)."""
     rnd = random.Random(seed)
     order = list(range(len(chunks)))
     rnd.shuffle(order)
@@ -86,7 +88,7 @@ def make_batches(chunks: list[Chunk], batch: int, seed: int, max_tokens: int | N
             continue
         current: list[int] = []
         for k in part:  # ascending length: the newest chunk is the longest of the batch
-            if current and (len(current) + 1) * len(chunks[k].ids) > max_tokens:
+            if current and ((len(current) + 1) * len(chunks[k].ids) > max_tokens or len(current) >= 4 * batch):
                 batches.append(current)
                 current = []
             current.append(k)
@@ -152,6 +154,9 @@ def train(args: argparse.Namespace) -> None:
     chunks = load_chunks(tokenizer, synth, args.max_len) + load_chunks(tokenizer, real, args.max_len)
     log(out, f"data: {len(synth)} synthetic + {len(real)} real documents -> {len(chunks)} chunks of <= {args.max_len}")
     max_tokens = None
+    if args.long_docs and not 3 <= args.long_len <= min(512, args.batch * args.max_len):
+        raise SystemExit(f"--long-len must be between 3 and {min(512, args.batch * args.max_len)} "
+                         "(the encoder's 512 positions and one batch's budget of --batch x --max-len)")
     if args.long_docs:
         long = load_chunks(tokenizer, long_documents(synth, args.long_docs, args.seed), args.long_len)
         chunks += long
@@ -181,17 +186,18 @@ def train(args: argparse.Namespace) -> None:
         torch.set_rng_state(state["rng"])
         log(out, f"resumed from step {step}")
 
-    per_epoch = len(make_batches(chunks, args.batch, args.seed, max_tokens))
-    epoch_batches: dict[int, list[list[int]]] = {}
+    # Epoch e has its own shuffled batches (seed + e); with a token budget their number varies
+    # by epoch, so steps map to (epoch, batch) by counting each epoch's batches.
+    epoch, epoch_start = 0, 0
+    batches = make_batches(chunks, args.batch, args.seed, max_tokens)
     model.train()
     t0, loss_sum, n_loss = time.time(), 0.0, 0
     while step < args.steps:
-        epoch, k = divmod(step, per_epoch)
-        if epoch not in epoch_batches:
-            epoch_batches = {epoch: make_batches(chunks, args.batch, args.seed + epoch, max_tokens)}
-        batches = epoch_batches[epoch]
+        k = step - epoch_start
         if k >= len(batches):
-            step += 1
+            epoch_start += len(batches)
+            epoch += 1
+            batches = make_batches(chunks, args.batch, args.seed + epoch, max_tokens)
             continue
         ids, mask, labels = collate([chunks[i] for i in batches[k]])
         loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
@@ -228,6 +234,9 @@ def train(args: argparse.Namespace) -> None:
     model.eval()
     model.save_pretrained(final)
     (final / "tokenizer.json").write_text((args.base / "tokenizer.json").read_text(encoding="utf-8"), encoding="utf-8")
+    # the longest chunks trained on: the window the engine should read this model in
+    window = args.long_len if args.long_docs else args.max_len
+    (final / WINDOW_FILE).write_text(json.dumps({"window_length": window}) + "\n", encoding="utf-8")
     log(out, f"done: final model in {final}")
 
 
