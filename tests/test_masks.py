@@ -39,7 +39,7 @@ def test_custom_placeholder_format():
     assert unmask(result.text, result.mapping) == text
 
 
-@pytest.mark.parametrize("fmt", ["[{label}]", "{name}_{n}", "{0}"])
+@pytest.mark.parametrize("fmt", ["[{label}]", "{name}_{n}", "{0}", "<{n}>", "{label}{n}", "[{label}_{n}x]"])
 def test_bad_placeholder_formats_are_refused(fmt):
     with pytest.raises(ValueError):
         check_placeholder_format(fmt)
@@ -87,12 +87,6 @@ def test_masking_masked_text_again_round_trips():
     twice = mask_spans(again_text, spans_for(again_text, ("Paul", "PERSON")))
     assert twice.text == "[PERSON_1] writes to [PERSON_2] and [PERSON_3]"
     assert unmask(twice.text, twice.mapping) == again_text
-
-
-@pytest.mark.parametrize("fmt", ["<{n}>", "{label}{n}", "[{label}_{n}x]"])
-def test_formats_that_would_confuse_restore_are_refused(fmt):
-    with pytest.raises(ValueError):
-        check_placeholder_format(fmt)
 
 
 def test_different_ip_addresses_get_different_placeholders():

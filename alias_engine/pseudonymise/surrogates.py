@@ -353,13 +353,22 @@ def _fake_place(part: str, rng: random.Random, data: dict, kind: str) -> str:
 
 # --- e-mail, URL, IP, identifiers, secrets -----------------------------------------------
 
+def _is_mailbox_word(word: str) -> bool:
+    """A word of a shared mailbox or an organisation's domain (rules/surrogates/mailbox_words.txt)."""
+    return ascii_fold(word).casefold() in _data()["mailbox_words"]
+
+
+def _address_word(written: str, fake: str) -> str:
+    """`fake` as a word of an e-mail address or domain written like `written`."""
+    return _like_case(written, ascii_fold(fake).replace(" ", "").replace("'", ""))
+
+
 def fake_email(value: str, rng: random.Random, ctx: Context) -> str:
     local, _, domain = value.rpartition("@")
     if not local:
         return random_like(value, rng)
     parts = regex.split(r"([._\-+])", local)
-    roles = _data()["mailbox_words"]
-    is_role = [ascii_fold(p).casefold() in roles for p in parts]
+    is_role = [_is_mailbox_word(p) for p in parts]
     shared = all(role or p.isdigit() or p in ("", ".", "_", "-", "+") for p, role in zip(parts, is_role))
     if shared and domain.lower() not in _data()["public_domains"]:
         # a shared mailbox (contact@, support.client@) of an organisation: only the domain says who
@@ -370,12 +379,12 @@ def fake_email(value: str, rng: random.Random, ctx: Context) -> str:
         fake = ctx.fake_word(part) if part.isalpha() and not role else None
         if fake:
             replaced = True
-            part = _like_case(part, ascii_fold(fake).replace(" ", "").replace("'", ""))
+            part = _address_word(part, fake)
         elif part.isdigit():
             part = random_like(part, rng)
         out.append(part)
     if replaced:
-        out = [_like_case(p, ascii_fold(ctx.fake_family(p)).replace(" ", "").replace("'", ""))
+        out = [_address_word(p, ctx.fake_family(p))
                if p.isalpha() and len(p) > 1 and p == orig and not role else p
                for p, orig, role in zip(out, parts, is_role)]
     else:
@@ -403,11 +412,9 @@ def fake_domain(domain: str, rng: random.Random, ctx: Context) -> str:
         if any(fakes):
             # a name in the label: its other words may be a surname we do not know ("jean-dupont")
             changed = True
-            fakes = [fake or (ctx.fake_name(rng)[1] if w.isalpha() and len(w) > 3
-                              and ascii_fold(w).casefold() not in data["mailbox_words"] else None)
+            fakes = [fake or (ctx.fake_name(rng)[1] if w.isalpha() and len(w) > 3 and not _is_mailbox_word(w) else None)
                      for w, fake in zip(words, fakes)]
-        new.append("".join(_like_case(w, ascii_fold(fake).replace(" ", "").replace("'", "")) if fake else w
-                           for w, fake in zip(words, fakes)))
+        new.append("".join(_address_word(w, fake) if fake else w for w, fake in zip(words, fakes)))
     if not changed:
         new = [rng.choice(data["fake_domains"])]
     return ".".join(new + tld)

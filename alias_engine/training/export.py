@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from alias_engine.labels import BIOES_TAGS
+from alias_engine.training.train import WINDOW_FILE
 
 MAX_BYTES = 80 * 1024 * 1024
 OPSET = 17
@@ -231,8 +232,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def trained_window(model_dir: Path) -> int:
-    from alias_engine.training.train import WINDOW_FILE
-
     path = model_dir / WINDOW_FILE
     return int(json.loads(path.read_text(encoding="utf-8"))["window_length"]) if path.exists() else 128
 

@@ -154,10 +154,10 @@ def train(args: argparse.Namespace) -> None:
     chunks = load_chunks(tokenizer, synth, args.max_len) + load_chunks(tokenizer, real, args.max_len)
     log(out, f"data: {len(synth)} synthetic + {len(real)} real documents -> {len(chunks)} chunks of <= {args.max_len}")
     max_tokens = None
-    if args.long_docs and not 3 <= args.long_len <= min(512, args.batch * args.max_len):
-        raise SystemExit(f"--long-len must be between 3 and {min(512, args.batch * args.max_len)} "
-                         "(the encoder's 512 positions and one batch's budget of --batch x --max-len)")
     if args.long_docs:
+        if not 3 <= args.long_len <= min(512, args.batch * args.max_len):
+            raise SystemExit(f"--long-len must be between 3 and {min(512, args.batch * args.max_len)} "
+                             "(the encoder's 512 positions and one batch's budget of --batch x --max-len)")
         long = load_chunks(tokenizer, long_documents(synth, args.long_docs, args.seed), args.long_len)
         chunks += long
         max_tokens = args.batch * args.max_len
