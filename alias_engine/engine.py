@@ -7,12 +7,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from .detectors.rules import detect_with_rules, load_rules, without_non_names
 from .errors import AliasEngineError, InputError, ModelError
 from .labels import LABELS, check_labels
 from .language import guess_language
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
-from .merge import merge_spans
+from .merge import merge_spans, split_at_breaks
 from .normalize import normalize
 from .resources import data_dir
 from .restore import unmask as _unmask
@@ -108,7 +110,7 @@ class Engine:
             candidates.extend(without_non_names(from_model, view.text, self.rules.not_names))
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
-            results.append([self._to_original(view, s) for s in merged])
+            results.append(written_spans([self._to_original(view, s) for s in merged], view.original))
         return results
 
     def mask(self, text: str, lang: str | None = None) -> MaskResult:
@@ -126,8 +128,7 @@ class Engine:
         return Session(self, mode=mode, key=key, lang=lang)
 
     def _check_text(self, text: object) -> None:
-        if not isinstance(text, str):
-            raise InputError(f"text must be str, not {type(text).__name__}")
+        check_text(text)
         if len(text) > self.max_chars:
             raise InputError(f"text of {len(text):,} characters is over the limit of {self.max_chars:,}")
 
@@ -143,3 +144,27 @@ class Engine:
         if (start, end) == (span.start, span.end):
             return span
         return Span(start, end, span.label, span.score, span.source, span.verified)
+
+
+_LONE_SURROGATE = regex.compile(r"[\ud800-\udfff]")
+
+
+def check_text(text: object) -> str:
+    """`text` if it is a str of valid Unicode; InputError otherwise (a Python str can hold a
+    lone surrogate such as "\\ud800", which is no character and cannot be written as UTF-8)."""
+    if not isinstance(text, str):
+        raise InputError(f"text must be str, not {type(text).__name__}")
+    bad = _LONE_SURROGATE.search(text)
+    if bad is not None:
+        raise InputError(f"text holds a lone surrogate (U+{ord(bad.group()):04X} at offset {bad.start()}), "
+                         "not valid Unicode")
+    return text
+
+
+def written_spans(spans: Sequence[Span], text: str) -> list[Span]:
+    """Spans mapped back to `text`, made ready to be masked: two spans that one original
+    character cluster joins (`½` read as `1⁄2`) become one, and no span covers a line break,
+    a tab, a JSON quote or a glued CSV delimiter (`merge.split_at_breaks`)."""
+    if any(b.start < a.end for a, b in zip(spans, spans[1:])):
+        spans = merge_spans(spans, text)
+    return split_at_breaks(spans, text)

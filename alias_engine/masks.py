@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import regex
 
 from .labels import LABELS
+from .restore import elided_article
 from .spans import Span
 
 DEFAULT_PLACEHOLDER = "[{label}_{n}]"
@@ -40,9 +41,11 @@ def value_key(label: str, value: str) -> str:
     return value.casefold() if label in _CASELESS_LABELS else value
 
 
-# Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"): its number is taken.
+# Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"), even glued
+# to a word (once the value next to it is masked, "1831NATIONAL_ID_3" reads "[ID_1]NATIONAL_ID_3"):
+# its number is taken.
 _PLACEHOLDER_LIKE = regex.compile(
-    r"(?i)(?<![^\W_])(" + "|".join(label.replace("_", "[ _\\-]?") for label in LABELS) + r")[ _\-]{0,2}(\d{1,6})(?!\d)"
+    r"(?i)(" + "|".join(label.replace("_", "[ _\\-]?") for label in LABELS) + r")[ _\-]{0,2}(\d{1,6})(?!\d)"
 )
 
 
@@ -83,7 +86,10 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
     out: list[str] = []
     last = 0
     for span in spans:
-        value = text[span.start:span.end]
+        # an elided article that restore would rewrite in front of a placeholder ("d'" before
+        # "Xavier") is the author's: it goes into the placeholder, so that the text restores as written
+        start = max(last, span.start - elided_article(text, span.start, text[span.start:span.end]))
+        value = text[start:span.end]
         key = (span.label, value_key(span.label, value))
         name = by_key.get(key)
         if name is None:
@@ -95,7 +101,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
             by_key[key] = name
             forms[name] = []
         forms[name].append(value)
-        out.append(text[last:span.start])
+        out.append(text[last:start])
         out.append(name)
         last = span.end
     out.append(text[last:])

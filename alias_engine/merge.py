@@ -21,6 +21,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
+import regex
+
 from .spans import Span
 
 
@@ -112,3 +114,47 @@ def _uncovered_parts(span: Span, kept: list[Span], kept_starts: list[int], text:
         if start < end:
             parts.append(Span(start, end, span.label, span.score, span.source, span.verified))
     return parts
+
+
+# Where a span is cut so that a mask never swallows the structure around a value: line breaks,
+# tabs and other control characters, JSON quotes and escapes (`\"`, `\n`, `\u2028`, a lone `\`),
+# and a CSV/TSV delimiter glued to the next cell (`Dupont,Nantes`; "Dupont, Jean" is prose and kept),
+# unless it sits between two digits.
+_BREAKS = regex.compile(r'[\p{Cc}\p{Zl}\p{Zp}"]|\\(?:u[0-9A-Fa-f]{4}|[nrtbf"\\/])?|(?<!\d)[,;|](?=\S)|[,;|](?=[^\s\d])')
+# Labels whose values legitimately hold `,`, `;` or `|` (a URL's query, a token).
+_DELIMITERS_ALLOWED = frozenset({"URL", "SECRET"})
+_STRUCTURE_ONLY = regex.compile(r'[\p{Cc}\p{Zl}\p{Zp}"]|\\(?:u[0-9A-Fa-f]{4}|[nrtbf"\\/])?')
+
+
+def split_at_breaks(spans: Iterable[Span], text: str) -> list[Span]:
+    """Cut every span at the line breaks, tabs, JSON quotes/escapes and glued CSV delimiters it
+    covers, so that masking keeps the lines, cells and strings of the text.
+
+    The pieces keep the span's label, score and source; their cut edges are trimmed of
+    characters that are not letters or digits, and a piece with none is dropped (only
+    structure characters and the punctuation next to them are left unmasked).
+
+    >>> text = "Dupont,Nantes\\n2,Paris"
+    >>> [text[s.start:s.end] for s in split_at_breaks([Span(7, 15, "PERSON")], text)]
+    ['Nantes', '2']
+    """
+    out: list[Span] = []
+    for span in spans:
+        breaks = _STRUCTURE_ONLY if span.label in _DELIMITERS_ALLOWED else _BREAKS
+        cuts = [m.span() for m in breaks.finditer(text, span.start, span.end)]
+        if not cuts:
+            out.append(span)
+            continue
+        pos, trim_start = span.start, False
+        for cut_start, cut_end in cuts + [(span.end, span.end)]:
+            start, end = pos, cut_start
+            if trim_start:
+                while start < end and not text[start].isalnum():
+                    start += 1
+            if cut_start < span.end:
+                while end > start and not text[end - 1].isalnum():
+                    end -= 1
+            if start < end:
+                out.append(Span(start, end, span.label, span.score, span.source, span.verified))
+            pos, trim_start = cut_end, True
+    return out

@@ -133,6 +133,26 @@ def _trie(words: Sequence[str]) -> str:
     return "(?:" + build(root) + ")" if words else "(?!)"
 
 
+_ARTICLE_END = regex.compile(r"(?<!\w)(?:[dD]|[qQ][uU])['’]")
+
+
+def elided_article(text: str, start: int, value: str) -> int:
+    """How many characters of an elided article (`d'`, `qu'`) end at `start` in `text` that
+    restore would rewrite in front of a placeholder of `value` (0 if none).
+
+    A mask writes such an article inside the placeholder's value, so that what it wrote
+    restores as written: `d'Xavier` is the author's, `d'[PERSON_1]` an LLM's.
+
+    >>> elided_article("Le badge d'Xavier", 11, "Xavier"), elided_article("le dossier d'Anne", 13, "Anne")
+    (2, 0)
+    """
+    for length in (2, 3):
+        m = _ARTICLE_END.fullmatch(text, max(0, start - length), start) if start >= length else None
+        if m is not None and _elide(m.group(), value) != m.group() + value:
+            return length
+    return 0
+
+
 def _elide(prefix: str, value: str) -> str:
     """`d'` before a value that does not start with a vowel becomes `de `."""
     first = value[:1].lower()
@@ -238,6 +258,7 @@ class RestoreTable:
             known.add(key[0])
         for key in clashes:
             del self.by_key[key]
+        self.placeholders = frozenset(self.by_key.values())
         self.exact_alias: dict[str, Alias] = {}
         self.norm_alias: dict[str, Alias] = {}
         for alias in aliases:
@@ -348,6 +369,17 @@ class Scan:
         return "".join(out), pos
 
     def _emit(self, out: list[str], m: regex.Match) -> None:
+        replacement = self.replacement(m)
+        if replacement is None:
+            if self.table.is_ours(m):
+                self.unknown.append(m.group()[len(m.groupdict().get("el") or ""):])
+            self._raw(out, m.group())
+            return
+        self.restored += 1
+        out.append(replacement)
+
+    def replacement(self, m: regex.Match) -> str | None:
+        """What match `m` restores to here; None if it is left as written."""
         name, original = self.table.lookup(m)
         prefix = m.groupdict().get("el") or ""
         if name is not None:
@@ -357,14 +389,58 @@ class Scan:
         elif original is not None:
             value = original
         else:
-            if self.table.is_ours(m):
-                self.unknown.append(m.group()[len(prefix):])
-            self._raw(out, m.group())
-            return
-        self.restored += 1
+            return None
         if self.json is not None and self.json.in_string:
             value = _json_safe(value)
-        out.append(_elide(prefix, value))
+        # the article before a surrogate was chosen by someone who read the (fake) value
+        return _elide(prefix, value) if name is not None and name in self.table.placeholders else prefix + value
+
+
+@dataclass(frozen=True)
+class Write:
+    """A pseudonym a mask wrote: `[start, end)` of the masked text, standing for `original`."""
+
+    start: int
+    end: int
+    original: str
+
+
+def misreadings(masked: str, writes: Sequence[Write], table: RestoreTable) -> tuple[set[int], list[tuple[int, int]]]:
+    """What restore would not give back as the mask wrote it, in one pass over `masked`.
+
+    Returns the indices of the `writes` that restore would not turn exactly into their
+    original (glued to a word, read with its neighbour, rewritten by a heuristic), and the
+    stretches of `masked` outside every write that restore would change (the author's own
+    text read as a pseudonym). A mask that gets ([], []) knows its text restores exactly.
+    """
+    bad: set[int] = set()
+    misread: list[tuple[int, int]] = []
+    matched: set[int] = set()
+    scan = Scan(table, lambda name: v if isinstance(v := table.values[name], str) else v[0])
+    i = 0
+    for m in table.pattern.finditer(masked):
+        while i < len(writes) and writes[i].end <= m.start():
+            i += 1
+        overlapping = [k for k in range(i, len(writes)) if writes[k].start < m.end()]
+        replacement = scan.replacement(m)
+        if replacement is None and not overlapping:
+            continue  # left as written
+        prefix = m.groupdict().get("el") or ""
+        if len(overlapping) == 1:
+            k = overlapping[0]
+            w = writes[k]
+            forms = table.values.get(m.group("ex") or "") if m.groupdict().get("ex") else None
+            if (m.start() + len(prefix), m.end()) == (w.start, w.end) and replacement is not None and (
+                    replacement == prefix + w.original
+                    or (isinstance(forms, list) and replacement[len(prefix):] in forms and w.original in forms)):
+                matched.add(k)
+                continue
+        if overlapping:
+            bad.update(overlapping)
+        else:
+            misread.append(m.span())
+    bad.update(k for k in range(len(writes)) if k not in matched)
+    return bad, misread
 
 
 def restore(text: str, table: RestoreTable, pick=None) -> RestoreReport:

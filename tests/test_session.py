@@ -76,10 +76,14 @@ def test_invented_placeholders_are_left_and_reported():
 def test_values_inside_json_keep_it_valid():
     session = Session(lambda text: [s for s in DETECTOR.detect(text)] + [])
     mapping_text = 'Le client "Jean Dupont" habite 8 avenue Jean Jaurès\n69007 Lyon.'
-    session.mask(mapping_text)
-    call = '{"name": "send_letter", "arguments": {"to": "[PERSON_1]", "address": "[ADDRESS_1]"}}'
+    # a pseudonym never swallows a line break: the two lines of the address are two values
+    assert session.mask(mapping_text).text == 'Le client "[PERSON_1]" habite [ADDRESS_1]\n[ADDRESS_2].'
+    call = '{"name": "send_letter", "arguments": {"to": "[PERSON_1]", "address": "[ADDRESS_1]\\n[ADDRESS_2]"}}'
     restored = json.loads(session.unmask(call))
     assert restored["arguments"] == {"to": "Jean Dupont", "address": "8 avenue Jean Jaurès\n69007 Lyon"}
+    # a value that would break the JSON (from a mapping written by hand or an older version) is escaped
+    multi_line = unmask('{"address": "[ADDRESS_1]"}', {"[ADDRESS_1]": "8 avenue Jean Jaurès\n69007 Lyon"})
+    assert json.loads(multi_line) == {"address": "8 avenue Jean Jaurès\n69007 Lyon"}
     quoted = unmask('{"who": "[PERSON_1]"} and [PERSON_1]', {"[PERSON_1]": 'Jean "JJ" Dupont'})
     assert quoted == '{"who": "Jean \\"JJ\\" Dupont"} and Jean "JJ" Dupont'
     assert json.loads(quoted.split(" and ")[0]) == {"who": 'Jean "JJ" Dupont'}

@@ -107,9 +107,10 @@ def test_addresses_look_real():
     data = _data()["addresses"]
     cities = {f"{p} {c}" for p, c in data["fr"]["cities"]}
     _, fakes = surrogate("J'habite 12 rue des Lilas, 75011 Paris et lui 8 avenue Jean Jaurès\n69007 Lyon.")
-    first, second = fakes["12 rue des Lilas, 75011 Paris"], fakes["8 avenue Jean Jaurès\n69007 Lyon"]
+    first, street, city = fakes["12 rue des Lilas, 75011 Paris"], fakes["8 avenue Jean Jaurès"], fakes["69007 Lyon"]
     assert regex.fullmatch(r"\d+ rue .+, \d{5} .+", first) and first.split(", ")[1] in cities
-    assert regex.fullmatch(r"\d+ avenue .+\n\d{5} .+", second) and second.split("\n")[1] in cities
+    # the two lines of an address are masked apart (no pseudonym swallows a line break), each like itself
+    assert regex.fullmatch(r"\d+ avenue .+", street) and city in cities
     _, fakes = surrogate("742 Evergreen Terrace, Springfield, IL 62704 or 221B Baker Street, London NW1 6XE")
     assert regex.fullmatch(r"\d+ .+, [A-Z][a-z]+, [A-Z]{2} \d{5}", fakes["742 Evergreen Terrace, Springfield, IL 62704"])
     assert regex.fullmatch(r"\d+B .+ Street, [A-Za-z]+ [A-Z0-9]+ [A-Z0-9]+", fakes["221B Baker Street, London NW1 6XE"])

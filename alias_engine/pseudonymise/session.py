@@ -21,8 +21,11 @@ import regex
 
 from ..errors import AliasEngineError, InputError, MappingError
 from ..labels import LABELS
+from ..merge import split_at_breaks
 from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
-from ..restore import Alias, RestoreReport, RestoreTable, norm_key, restore
+from ..engine import check_text
+from ..restore import (Alias, RestoreReport, RestoreTable, Write, elided_article, misreadings, norm_key, restore,
+                       unmask)
 from ..spans import Span
 from .linking import NameParts, Person, find_person, gender_from_context, split_name
 from .names import NameData, load_names, pick_first, pick_last, starts_with_vowel
@@ -35,6 +38,26 @@ _LABEL_BY_KEY = {label.replace("_", ""): label for label in LABELS}
 _MAX_ATTEMPTS = 60
 _ADDRESS_PARTS = regex.compile(r",\s*|\n")
 _SUBSTRING_CHECK_LIMIT = 1_000_000
+_MAX_REWRITES = 3  # rounds of "write as a placeholder what would not come back", then placeholders only
+
+
+@dataclass(frozen=True)
+class _Written(Write):
+    """A write of this turn, with the stretch of the input it replaced and its span's start."""
+
+    text_start: int = 0
+    text_end: int = 0
+    span_start: int = 0
+
+
+def _to_text(start: int, end: int, writes: list[_Written]) -> tuple[int, int]:
+    """Offsets of a stretch of the masked text that no write covers, in the input text."""
+    shift = 0
+    for w in writes:
+        if w.end > start:
+            break
+        shift = w.text_end - w.end
+    return start + shift, end + shift
 
 
 @dataclass
@@ -114,7 +137,7 @@ class Session:
                 raise AliasEngineError("the detector returned overlapping or malformed spans")
         if spans and (not isinstance(spans[-1], Span) or spans[-1].end > len(text)):
             raise AliasEngineError("the detector returned a span outside the text")
-        return spans
+        return split_at_breaks(spans, text)  # whatever the detector, no pseudonym swallows structure
 
     def mask(self, text: str, lang: str | None = None) -> MaskResult:
         """`text` with every detected value replaced by its pseudonym in this session.
@@ -122,16 +145,39 @@ class Session:
         `MaskResult.mapping` holds this turn's pseudonyms (placeholder or
         surrogate → original as written, a list when written several ways) so
         `alias_engine.unmask(result.text, result.mapping)` gives `text` back.
+
+        The round trip holds by construction: the masked text is read back with
+        the restore pattern (`restore.misreadings`), and a surrogate that would not
+        come back as written (glued to a word, read together with its neighbour)
+        is written as a placeholder instead, and the author's own text that restore
+        would take for a pseudonym is masked too.
         """
-        if not isinstance(text, str):
-            raise InputError(f"text must be str, not {type(text).__name__}")
+        check_text(text)
         lang = lang or self.lang
-        spans = self._guard(text, self._detect(text, lang))
-        if not spans:
-            return MaskResult(text, {}, ())
+        detected = self._detect(text, lang)
         from ..language import guess_language
 
         chosen = lang if lang in ("fr", "en") else guess_language(text)
+        forced: set[tuple[int, int]] = set()  # spans written as placeholders whatever the mode
+        extra: list[Span] = []
+        for attempt in range(_MAX_REWRITES + 1):
+            spans, guarded = self._guard(text, sorted(detected + extra, key=lambda s: (s.start, s.end)))
+            if not spans:
+                return MaskResult(text, {}, ())
+            forced |= guarded
+            if attempt == _MAX_REWRITES:  # last resort: placeholders only, which brackets keep apart
+                forced |= {(s.start, s.end) for s in spans}
+            result, writes = self._render(text, spans, chosen, forced)
+            bad, misread = self._misread(text, result, writes)
+            if not bad and not misread:
+                break
+            forced |= {(writes[k].span_start, writes[k].text_end) for k in bad}
+            extra += [Span(start, end, "IDENTIFIER", 1.0, "pattern") for start, end in misread]
+        self._table = None
+        return result
+
+    def _render(self, text: str, spans: list[Span], lang: str, forced: set[tuple[int, int]]
+                ) -> tuple[MaskResult, list[_Written]]:
         check = self._check = _TextCheck(text)
         for span in spans:
             value = text[span.start:span.end]
@@ -140,34 +186,94 @@ class Session:
                 if word.isalpha():
                     self._state.original_keys.add(word.casefold())
         replacements: dict[int, str] = {}
+        starts: dict[int, int] = {}
         order = sorted(range(len(spans)), key=lambda i: spans[i].label != "PERSON")
         for i in order:
             span = spans[i]
-            if span.label == "PERSON":
-                replacements[i] = self._person(text, span, chosen, check)
-            else:
-                replacements[i] = self._value(text, span, chosen, check)
-        out, forms, last = [], {}, 0
+            if (span.start, span.end) in forced:
+                continue
+            try:
+                if span.label == "PERSON":
+                    replacements[i] = self._person(text, span, lang, check)
+                else:
+                    replacements[i] = self._value(text, span, lang, check)
+            except MappingError:  # no free surrogate: a placeholder below
+                if self.mode == "placeholder":
+                    raise
+        names = {e.name for e in self._state.entities if e.name}
+        last = 0
         for i, span in enumerate(spans):
-            out.append(text[last:span.start])
+            start = span.start
+            if i not in replacements or replacements[i] in names:
+                # an elided article that restore would rewrite in front of a placeholder is the author's
+                start = max(last, span.start - elided_article(text, span.start, text[span.start:span.end]))
+            if i not in replacements or (start != span.start and self.mode == "surrogate"):
+                replacements[i] = self._placeholder_for(span.label, text[start:span.end])
+            starts[i] = start
+            last = span.end
+        out, forms, writes, last, pos = [], {}, [], 0, 0
+        for i, span in enumerate(spans):
+            before = text[last:starts[i]]
+            out.append(before)
+            pos += len(before)
+            written = text[starts[i]:span.end]
             out.append(replacements[i])
-            forms.setdefault(replacements[i], []).append(text[span.start:span.end])
+            writes.append(_Written(pos, pos + len(replacements[i]), written, starts[i], span.end, span.start))
+            pos += len(replacements[i])
+            forms.setdefault(replacements[i], []).append(written)
             last = span.end
         out.append(text[last:])
         mapping = {k: v[0] if len(set(v)) == 1 else v for k, v in forms.items()}
         self._table = None
-        return MaskResult("".join(out), mapping, tuple(spans))
+        return MaskResult("".join(out), mapping, tuple(spans)), writes
 
-    def _guard(self, text: str, spans: list[Span]) -> list[Span]:
+    def _misread(self, text: str, result: MaskResult, writes: list[_Written]) -> tuple[set[int], list[tuple[int, int]]]:
+        """Writes that a restore would not give back exactly, and stretches of author text (offsets
+        into `text`) that it would change: by the turn's mapping, and in surrogate mode by the session."""
+        tables = [(RestoreTable(result.mapping), lambda: unmask(result.text, result.mapping))]
+        if self.mode == "surrogate":
+            tables.append((self.table(), lambda: restore(result.text, self.table()).text))
+        bad: set[int] = set()
+        misread: list[tuple[int, int]] = []
+        for table, restored in tables:
+            if restored() == text:
+                continue
+            b, m = misreadings(result.text, writes, table)
+            if not b and not m:  # the list forms of a value came back in another order
+                b = set(range(len(writes)))
+            bad |= b
+            misread += [_to_text(start, end, writes) for start, end in m]
+        return bad, misread
+
+    def _placeholder_for(self, label: str, written: str) -> str:
+        """A placeholder that stands for exactly `written` (surrogate mode, when a surrogate would
+        not come back as written)."""
+        state = self._state
+        key = f"{label}\x02{written}"
+        eid = state.index.get(key)
+        if eid is None:
+            eid = state.index[key] = len(state.entities)
+            entity = Entity(label, written)
+            self._name_entity(entity)
+            state.entities.append(entity)
+        entity = state.entities[eid]
+        if not entity.name:
+            self._name_entity(entity)
+        return entity.name
+
+    def _guard(self, text: str, spans: list[Span]) -> tuple[list[Span], set[tuple[int, int]]]:
         """Also mask what the restore would take for a pseudonym: a placeholder-shaped
-        string or an earlier turn's surrogate written in the text itself."""
+        string or an earlier turn's surrogate written in the text itself. Returns the
+        spans and the added ones (what only becomes one once its neighbour is masked,
+        `mask` finds when it reads its own text back)."""
         table = self.table()
         extra = []
+        found = [(m, next(k for k in ("sur", "ex", "tb", "bare") if m.groupdict().get(k) is not None))
+                 for m in table.pattern.finditer(text)]
         spans_iter = iter(spans)
         current = next(spans_iter, None)
-        for m in table.pattern.finditer(text):
+        for m, kind in found:
             g = m.groupdict()
-            kind = next((k for k in ("sur", "ex", "tb", "bare") if g.get(k) is not None), None)
             start, end = m.span(kind)
             while current is not None and current.end <= start:
                 current = next(spans_iter, None)
@@ -183,8 +289,8 @@ class Session:
                 label = _LABEL_BY_KEY.get(raw.replace(" ", "").replace("_", "").replace("-", "").upper(), "IDENTIFIER")
             extra.append(Span(start, end, label, 1.0, "pattern"))
         if not extra:
-            return spans
-        return sorted(spans + extra, key=lambda s: (s.start, s.end))
+            return spans, set()
+        return sorted(spans + extra, key=lambda s: (s.start, s.end)), {(s.start, s.end) for s in extra}
 
     def _label_of(self, name: str) -> str:
         for entity in self._state.entities:
@@ -326,9 +432,13 @@ class Session:
             if self.mode == "surrogate" and _too_short_to_fake(value):
                 self._name_entity(state.entities[eid])
             elif self.mode == "surrogate":
-                fake = state.entities[eid].fake = self._generate(span.label, value, lang, check)
-                if span.label == "ADDRESS":
-                    self._street_alias(fake, value)
+                fake = self._generate(span.label, value, lang, check)
+                if fake is None:  # no surrogate can be made: a placeholder, as for a short value
+                    self._name_entity(state.entities[eid])
+                else:
+                    state.entities[eid].fake = fake
+                    if span.label == "ADDRESS":
+                        self._street_alias(fake, value)
         entity = state.entities[eid]
         if self.mode == "placeholder" or not entity.fake:
             return entity.name
@@ -338,7 +448,9 @@ class Session:
             key = f"{span.label}\x01{value}"
             if key not in state.index:
                 eid = state.index[key] = self._new_entity(span.label, value)
-                state.entities[eid].fake = self._generate(span.label, value, lang, check, salt=value)
+                state.entities[eid].fake = self._generate(span.label, value, lang, check, salt=value) or ""
+            if not state.entities[state.index[key]].fake:
+                return self._placeholder_for(span.label, value)
             fake = state.entities[state.index[key]].fake
         self._add_alias(fake, value, span.label)
         return fake
@@ -346,16 +458,20 @@ class Session:
     def _alias_original(self, form: str) -> str | None:
         return self._state.alias_of.get(form)
 
-    def _generate(self, label: str, value: str, lang: str, check: _TextCheck, salt: str = "") -> str:
+    def _generate(self, label: str, value: str, lang: str, check: _TextCheck, salt: str = "") -> str | None:
+        """A free surrogate for `value`, or None when none can be made (the value gets a placeholder)."""
         ctx = Context(self._fake_word, self._random_name, self._month, lang, self._fake_family_word)
         vkey = value_key(label, value) + ("\x01" + salt if salt else "")
         for attempt in range(_MAX_ATTEMPTS):
             rng = seeded(self._key, label, vkey, str(attempt))
-            fake = fake_value(label, value, rng, ctx)
+            try:
+                fake = fake_value(label, value, rng, ctx)
+            except Exception:  # a value no generator can read (`XX12_3456`): never a crash, a placeholder
+                return None
             if fake and self._free(fake, check) and norm_key(fake) != norm_key(value):
                 self._state.fake_keys.add(norm_key(fake))
                 return fake
-        raise MappingError(f"could not find a free surrogate for a {label} value")
+        return None
 
     def _street_alias(self, fake: str, value: str) -> None:
         """The fake street line alone (an LLM often repeats only that) restores the real one."""
