@@ -118,9 +118,9 @@ def _uncovered_parts(span: Span, kept: list[Span], kept_starts: list[int], text:
 
 # Where a span is cut so that a mask never swallows the structure around a value: line breaks,
 # tabs and other control characters, JSON quotes and escapes (`\"`, `\n`, `\u2028`, a lone `\`),
-# and a CSV/TSV delimiter glued to the next cell (`Dupont,Nantes`; "Dupont, Jean" is prose and kept),
-# unless it sits between two digits.
-_BREAKS = regex.compile(r'[\p{Cc}\p{Zl}\p{Zp}"]|\\(?:u[0-9A-Fa-f]{4}|[nrtbf"\\/])?|(?<!\d)[,;|](?=\S)|[,;|](?=[^\s\d])')
+# and a CSV/TSV delimiter glued to the next cell (`Dupont,Nantes`, `4111…,4111…`; "Dupont, Jean" is
+# prose and kept).
+_BREAKS = regex.compile(r'[\p{Cc}\p{Zl}\p{Zp}"]|\\(?:u[0-9A-Fa-f]{4}|[nrtbf"\\/])?|[,;|](?=\S)')
 # Labels whose values legitimately hold `,`, `;` or `|` (a URL's query, a token).
 _DELIMITERS_ALLOWED = frozenset({"URL", "SECRET"})
 _STRUCTURE_ONLY = regex.compile(r'[\p{Cc}\p{Zl}\p{Zp}"]|\\(?:u[0-9A-Fa-f]{4}|[nrtbf"\\/])?')
@@ -141,7 +141,9 @@ def split_at_breaks(spans: Iterable[Span], text: str) -> list[Span]:
     out: list[Span] = []
     for span in spans:
         breaks = _STRUCTURE_ONLY if span.label in _DELIMITERS_ALLOWED else _BREAKS
-        cuts = [m.span() for m in breaks.finditer(text, span.start, span.end)]
+        # from a little before the span: it may start inside an escape (`\nJean` tagged from the `n`)
+        cuts = [(max(m.start(), span.start), min(m.end(), span.end))
+                for m in breaks.finditer(text, max(0, span.start - 5), span.end) if m.end() > span.start]
         if not cuts:
             out.append(span)
             continue

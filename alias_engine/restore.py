@@ -459,7 +459,11 @@ def unmask_report(text: str, mapping: Mapping[str, str | list[str]]) -> RestoreR
     mapping = check_mapping(mapping)
     if not text:
         return RestoreReport(text, 0, ())
-    table = RestoreTable(mapping)
+    return restore_mapping(text, mapping, RestoreTable(mapping))
+
+
+def restore_mapping(text: str, mapping: Mapping[str, str | list[str]], table: RestoreTable) -> RestoreReport:
+    """`unmask_report` with the table of `mapping` already compiled."""
     counts: dict[str, int] = {}
     if any(isinstance(v, list) for v in mapping.values()):
         for m in table.pattern.finditer(text):

@@ -19,13 +19,22 @@ from typing import Any
 import phonenumbers
 import regex
 
+from ..engine import check_text
 from ..errors import AliasEngineError, InputError, MappingError
 from ..labels import LABELS
-from ..merge import split_at_breaks
 from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
-from ..engine import check_text
-from ..restore import (Alias, RestoreReport, RestoreTable, Write, elided_article, misreadings, norm_key, restore,
-                       unmask)
+from ..merge import split_at_breaks
+from ..restore import (
+    Alias,
+    RestoreReport,
+    RestoreTable,
+    Write,
+    elided_article,
+    misreadings,
+    norm_key,
+    restore,
+    restore_mapping,
+)
 from ..spans import Span
 from .linking import NameParts, Person, find_person, gender_from_context, split_name
 from .names import NameData, load_names, pick_first, pick_last, starts_with_vowel
@@ -173,7 +182,6 @@ class Session:
                 break
             forced |= {(writes[k].span_start, writes[k].text_end) for k in bad}
             extra += [Span(start, end, "IDENTIFIER", 1.0, "pattern") for start, end in misread]
-        self._table = None
         return result
 
     def _render(self, text: str, spans: list[Span], lang: str, forced: set[tuple[int, int]]
@@ -230,7 +238,8 @@ class Session:
     def _misread(self, text: str, result: MaskResult, writes: list[_Written]) -> tuple[set[int], list[tuple[int, int]]]:
         """Writes that a restore would not give back exactly, and stretches of author text (offsets
         into `text`) that it would change: by the turn's mapping, and in surrogate mode by the session."""
-        tables = [(RestoreTable(result.mapping), lambda: unmask(result.text, result.mapping))]
+        turn = RestoreTable(result.mapping)
+        tables = [(turn, lambda: restore_mapping(result.text, result.mapping, turn).text)]
         if self.mode == "surrogate":
             tables.append((self.table(), lambda: restore(result.text, self.table()).text))
         bad: set[int] = set()
