@@ -49,16 +49,26 @@ _PLACEHOLDER_LIKE = regex.compile(
 )
 
 
-def taken_numbers(text: str) -> dict[str, set[int]]:
-    """Placeholder numbers already written in `text`, per label: masking must not reuse them,
-    or restoring would also rewrite what the author wrote."""
+def taken_numbers(text: str, placeholder: str = DEFAULT_PLACEHOLDER) -> dict[str, set[int]]:
+    """Placeholder numbers already written in `text`, per label, in any form restore reads or in
+    the `placeholder` format itself: masking must not reuse them, or restoring would also
+    rewrite what the author wrote."""
     taken: dict[str, set[int]] = {}
     for m in _PLACEHOLDER_LIKE.finditer(text):
         label = regex.sub(r"[ _\-]", "", m.group(1)).upper()
         for name in LABELS:
             if name.replace("_", "") == label:
                 taken.setdefault(name, set()).add(int(m.group(2)))
+    if placeholder != DEFAULT_PLACEHOLDER:
+        for m in _format_pattern(placeholder).finditer(text):
+            taken.setdefault(m.group("label"), set()).add(int(m.group("n")))
     return taken
+
+
+def _format_pattern(placeholder: str) -> regex.Pattern:
+    labels = "|".join(sorted(LABELS, key=len, reverse=True))
+    return regex.compile(regex.escape(placeholder).replace(regex.escape("{label}"), f"(?P<label>{labels})", 1)
+                         .replace(regex.escape("{n}"), r"(?P<n>\d{1,6})", 1))
 
 
 def check_placeholder_format(fmt: str) -> str:
@@ -80,7 +90,7 @@ def check_placeholder_format(fmt: str) -> str:
 def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLACEHOLDER) -> MaskResult:
     """Replace `spans` (sorted, non-overlapping) in `text` by placeholders."""
     counters: dict[str, int] = {}
-    taken = taken_numbers(text) if spans else {}
+    taken = taken_numbers(text, placeholder) if spans else {}
     by_key: dict[tuple[str, str], str] = {}
     forms: dict[str, list[str]] = {}
     out: list[str] = []

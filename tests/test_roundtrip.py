@@ -200,3 +200,13 @@ def test_a_span_across_a_line_break_or_a_cell_is_cut():
     prose = "Dupont, Jean : https://x.fr/?a=1,2;b|c"
     assert written_spans([Span(0, 12, "PERSON"), Span(15, 38, "URL")], prose) == [
         Span(0, 12, "PERSON"), Span(15, 38, "URL")]
+
+
+@pytest.mark.parametrize("fmt", ["<<{label}:{n}>>", "@{label}#{n}@"])
+def test_a_custom_placeholder_written_by_the_author_is_not_reused(fmt):
+    text = "écrit " + fmt.format(label="PHONE", n=1) + " et 06 12 34 56 78"
+    engine = Engine(use_model=False, placeholder=fmt)
+    m = engine.mask(text)
+    assert fmt.format(label="PHONE", n=2) in m.text and unmask(m.text, m.mapping) == text
+    m = engine.session().mask(text)
+    assert unmask(m.text, m.mapping) == text
