@@ -14,7 +14,7 @@ from .errors import AliasEngineError, InputError, ModelError
 from .labels import LABELS, check_labels
 from .language import guess_language
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
-from .merge import merge_spans, split_at_breaks
+from .merge import merge_spans
 from .normalize import normalize
 from .resources import data_dir
 from .restore import unmask as _unmask
@@ -82,8 +82,7 @@ class Engine:
         return self._model
 
     def detect(self, text: str, lang: str | None = None) -> list[Span]:
-        """Spans of personal data in `text`: sorted, non-overlapping, offsets into `text`, none
-        across a line break, a tab, a JSON quote or a glued CSV delimiter.
+        """Spans of personal data in `text`: sorted, non-overlapping, offsets into `text`.
 
         Any `str` is accepted but one holding a lone surrogate (`"\\ud800"`): InputError."""
         return self.detect_many([text], lang)[0]
@@ -113,7 +112,10 @@ class Engine:
             candidates.extend(without_non_names(from_model, view.text, self.rules.not_names))
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
-            results.append(written_spans([self._to_original(view, s) for s in merged], view.original))
+            spans = [self._to_original(view, s) for s in merged]
+            if any(b.start < a.end for a, b in zip(spans, spans[1:])):
+                spans = merge_spans(spans, view.original)  # two spans that one original cluster joins (`½` is `1⁄2`)
+            results.append(spans)
         return results
 
     def mask(self, text: str, lang: str | None = None) -> MaskResult:
@@ -163,12 +165,3 @@ def check_text(text: object) -> str:
         raise InputError(f"text holds a lone surrogate (U+{ord(bad.group()):04X} at offset {bad.start()}), "
                          "not valid Unicode")
     return text
-
-
-def written_spans(spans: Sequence[Span], text: str) -> list[Span]:
-    """Spans mapped back to `text`, made ready to be masked: two spans that one original
-    character cluster joins (`½` read as `1⁄2`) become one, and no span covers a line break,
-    a tab, a JSON quote or a glued CSV delimiter (`merge.split_at_breaks`)."""
-    if any(b.start < a.end for a, b in zip(spans, spans[1:])):
-        spans = merge_spans(spans, text)
-    return split_at_breaks(spans, text)

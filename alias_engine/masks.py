@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import regex
 
 from .labels import LABELS
+from .merge import split_at_breaks
 from .restore import elided_article
 from .spans import Span
 
@@ -88,7 +89,12 @@ def check_placeholder_format(fmt: str) -> str:
 
 
 def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLACEHOLDER) -> MaskResult:
-    """Replace `spans` (sorted, non-overlapping) in `text` by placeholders."""
+    """Replace `spans` (sorted, non-overlapping) in `text` by placeholders.
+
+    The spans are first cut at line breaks, tabs, JSON quotes and glued CSV delimiters
+    (`merge.split_at_breaks`): a placeholder never swallows the structure of the text.
+    `MaskResult.spans` are the spans as masked."""
+    spans = split_at_breaks(spans, text)
     counters: dict[str, int] = {}
     taken = taken_numbers(text, placeholder) if spans else {}
     by_key: dict[tuple[str, str], str] = {}

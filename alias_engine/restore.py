@@ -146,11 +146,15 @@ def elided_article(text: str, start: int, value: str) -> int:
     >>> elided_article("Le badge d'Xavier", 11, "Xavier"), elided_article("le dossier d'Anne", 13, "Anne")
     (2, 0)
     """
-    for length in (2, 3):
-        m = _ARTICLE_END.fullmatch(text, max(0, start - length), start) if start >= length else None
-        if m is not None and _elide(m.group(), value) != m.group() + value:
-            return length
-    return 0
+    total = 0
+    while True:  # the article taken in may itself follow one ("qu'd'…")
+        for length in (2, 3):
+            m = _ARTICLE_END.fullmatch(text, start - length, start) if start >= length else None
+            if m is not None and _elide(m.group(), value) != m.group() + value:
+                start, value, total = start - length, m.group() + value, total + length
+                break
+        else:
+            return total
 
 
 def _elide(prefix: str, value: str) -> str:
