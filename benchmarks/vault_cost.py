@@ -18,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from alias_engine.options import positive_int
 from alias_engine.pseudonymise import vault
 
 
@@ -49,7 +50,7 @@ def cli_seconds(log2_n: int, runs: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=positive_int, default=5)
     args = parser.parse_args()
     for log2_n in (15, 16, 17):
         memory = 128 * vault.SCRYPT_R * 2 ** log2_n // 2 ** 20
