@@ -36,7 +36,7 @@ from .labels import LABELS
 from .masks import mask_spans
 from .options import finite_float, positive_int, probability
 from .pseudonymise.cli import add_session_options
-from .restore import unmask_report
+from .restore import placeholder_key, unmask_report
 
 T = TypeVar("T")
 
@@ -281,18 +281,36 @@ def _restore(text: str, mapping: dict, unknown: list[str]) -> str:
     """`text` restored with `mapping`; adds to `unknown` the placeholders left as written:
     those restore recognises (`[EMAIL_1]`, `{email 1}`...) and those of the mapping's own format."""
     report = unmask_report(text, mapping)
-    unknown.extend(report.unknown)
+    left = list(report.unknown)
     fmt = placeholder_format(mapping)
     if fmt is not None:
-        reported = Counter(report.unknown)
-        for m in placeholder_pattern(fmt).finditer(text):
+        pattern = placeholder_pattern(fmt)
+        reported = Counter(left)
+        for m in pattern.finditer(text):
             if m.group() in mapping:
                 continue
             if reported[m.group()]:
                 reported[m.group()] -= 1
             else:
-                unknown.append(m.group())
+                left.append(m.group())
+        # mask numbers each label from 1 and skips the numbers already written in the text:
+        # a number under the mapping's highest for its label, missing from it, is the author's
+        highest: dict[str, int] = {}
+        for key in mapping:
+            label, n = _placeholder_parts(key, pattern)
+            highest[label] = max(highest.get(label, 0), n)
+        left = [name for name in left
+                if (parts := _placeholder_parts(name, pattern)) is None or parts[1] > highest.get(parts[0], 0)]
+    unknown.extend(left)
     return report.text
+
+
+def _placeholder_parts(name: str, pattern) -> tuple[str, int] | None:
+    """("CREDITCARD", 2) for `[CREDIT_CARD_2]` (or a placeholder of `pattern`'s format)."""
+    m = pattern.fullmatch(name)
+    if m is not None:
+        return m.group("label").replace("_", ""), int(m.group("n"))
+    return placeholder_key(name)
 
 
 def _write_restored(args: argparse.Namespace, text: str, unknown: list[str], where: str) -> None:

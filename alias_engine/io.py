@@ -121,14 +121,14 @@ def _key_format(key: str) -> str | None:
 
 
 def placeholder_pattern(fmt: str) -> regex.Pattern:
-    """Every placeholder of format `fmt`, for any label and number."""
+    """Every placeholder of format `fmt`, for any label and number (groups `label` and `n`)."""
     pieces = regex.split(r"(\{label\}|\{n\})", fmt.replace("{{", "\x00").replace("}}", "\x01"))
     body = ""
     for piece in pieces:
         if piece == "{label}":
-            body += f"(?:{_LABEL_ALTERNATION})"
+            body += f"(?P<label>{_LABEL_ALTERNATION})"
         elif piece == "{n}":
-            body += r"\d{1,6}"
+            body += r"(?P<n>\d{1,6})"
         else:
             body += regex.escape(piece.replace("\x00", "{").replace("\x01", "}"))
     return regex.compile(body)

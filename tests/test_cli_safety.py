@@ -92,6 +92,22 @@ def test_unmask_counts_leftover_placeholders_of_the_mappings_own_format(tmp_path
     assert b"2 placeholder(s)" in out.stderr and b"<<PHONE#1>>" in out.stderr and b"<<PERSON#7>>" in out.stderr
 
 
+def test_placeholders_the_author_wrote_are_not_counted_as_unrestored(tmp_path):
+    # mask skips the numbers a text already uses: [EMAIL_1] was written by the author
+    source = tmp_path / "a.txt"
+    source.write_text("Voir [EMAIL_1], écrire à jean@example.fr ou au 06 12 34 56 78", encoding="utf-8")
+    mapping = tmp_path / "a.json"
+    masked = run("mask", str(source), "--rules-only", "--mapping-out", str(mapping))
+    assert b"[EMAIL_2]" in masked.stdout and b"[PHONE_1]" in masked.stdout
+    back = run("unmask", "-", "--mapping", str(mapping), "--strict", stdin=masked.stdout)
+    assert back.returncode == 0 and back.stderr == b"", back.stderr
+    assert back.stdout == source.read_bytes()
+    # over the mapping's highest number of their label: they may be the LLM's, so they count
+    invented = run("unmask", "-", "--mapping", str(mapping), stdin=masked.stdout + b" [EMAIL_3] [PHONE_2]")
+    assert invented.returncode == 0 and b"2 placeholder(s)" in invented.stderr
+    assert b"[EMAIL_3]" in invented.stderr and b"[EMAIL_1]" not in invented.stderr
+
+
 def test_jsonl_unmask_strict_counts_over_all_records(tmp_path):
     data = tmp_path / "in.jsonl"
     data.write_text("".join(json.dumps({"text": t}) + "\n" for t in (TEXT, OTHER)), encoding="utf-8")
