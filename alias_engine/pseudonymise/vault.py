@@ -25,7 +25,6 @@ around load-mask-save (an flock on `PATH.lock`, beside the vault).
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import stat
@@ -186,8 +185,13 @@ def vault_lock(path: str | Path) -> Iterator[None]:
 
     An exclusive flock on `PATH.lock` (created beside the vault, mode 600, left in
     place: removing it would let two holders lock two different files), plus a
-    per-path thread lock, since threads of one process share nothing else here.
+    per-path thread lock: where flock is emulated by per-process record locks
+    (some network file systems) it would not keep two threads apart. Not reentrant.
     """
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        raise MappingError("locking a session vault needs fcntl (Linux, macOS)") from None
     path = Path(path)
     lock_path = path.with_name(path.name + ".lock")
     with _THREAD_LOCKS_GUARD:
