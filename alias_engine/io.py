@@ -252,7 +252,10 @@ def private_state_dir() -> Path:
     """A folder of the user's, outside any working tree, for files holding personal data
     that nobody named (the mapping of text read from stdin): $XDG_STATE_HOME/alias-engine,
     by default ~/.local/state/alias-engine; created with mode 700."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    try:
+        base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    except RuntimeError:  # no home directory
+        raise InputError("no home folder for the mapping of stdin: pass --mapping-out FILE") from None
     folder = Path(base) / "alias-engine"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
