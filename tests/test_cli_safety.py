@@ -245,3 +245,18 @@ def test_gitignore_covers_what_the_readme_commands_write():
     for path in written:
         assert any(fnmatch(path, p) or fnmatch(Path(path).name, p) for p in patterns), path
     assert any(fnmatch("conv.vault.lock", p) for p in patterns)
+
+
+def test_session_unmask_strict(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ALIAS_ENGINE_KEY", "a long enough passphrase")
+    source, vault_path, answer = tmp_path / "t.txt", tmp_path / "s.vault", tmp_path / "answer.txt"
+    source.write_text(TEXT, encoding="utf-8")
+    assert main(["mask", "--rules-only", "--session", str(vault_path), str(source)]) == 0
+    masked = capsys.readouterr().out
+    answer.write_text(masked + " [EMAIL_4]", encoding="utf-8")
+    out = tmp_path / "restored.txt"
+    assert main(["unmask", "--session", str(vault_path), str(answer), "--strict", "-o", str(out)]) == 1
+    assert "1 placeholder(s) not in the session" in capsys.readouterr().err and not out.exists()
+    answer.write_text(masked, encoding="utf-8")
+    assert main(["unmask", "--session", str(vault_path), str(answer), "--strict", "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == TEXT
