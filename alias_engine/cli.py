@@ -169,7 +169,9 @@ def cmd_mask(args: argparse.Namespace) -> int:
     engine = engine_from_args(args)
     if args.session:
         if args.input != "-" and same_file(args.input, args.session):
-            raise InputError(f"{args.input} is the session file, not a text to mask")
+            raise InputError(f"the input and --session are the same file ({args.input}): the input would be lost")
+        if args.key_file and same_file(args.key_file, args.session):
+            raise InputError(f"--key-file and --session are the same file ({args.session}): the key would be lost")
         return _mask_with_session(args, engine)
     args.mapping_out = mapping_out = args.mapping_out or _default_mapping_path(args.input, args.jsonl)
     check_paths(args)

@@ -51,6 +51,8 @@ def files(tmp_path):
     ["eval", "{d}/data.jsonl", "--save-predictions", "{d}/data.jsonl"],
     ["eval", "{d}/data.jsonl", "--json", "{d}/p.json", "--save-predictions", "{d}/p.json"],
     ["bench", "--data", "{d}/data.jsonl", "--json", "{d}/data.jsonl"],
+    ["mask", "{d}/in.txt", "--session", "{d}/in.map.json", "--key-file", "{d}/in.map.json"],
+    ["mask", "{d}/in.txt", "--session", "{d}/hard.txt", "-o", "{d}/x.txt"],
 ])
 def test_no_output_may_be_an_input_or_another_output(files, argv, capsys):
     before = {p.name: p.read_bytes() for p in files.iterdir() if not p.is_symlink()}
