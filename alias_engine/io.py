@@ -185,13 +185,7 @@ def write_outputs(outputs: Iterable[Output]) -> None:
             if output.overwrite:
                 os.replace(tmp, path)
             else:
-                try:
-                    os.link(tmp, path)  # fails if the path exists: never an overwrite, even in a race
-                except FileExistsError:
-                    raise InputError(f"{output.target} exists: refusing to overwrite it (pass --force)") from None
-                except OSError as exc:
-                    raise InputError(f"cannot write {output.target}: {exc.strerror}") from None
-                os.unlink(tmp)
+                _place_new(tmp, path, output.target)
                 placed.append(path)
     except BaseException:
         for _, tmp in staged:
@@ -203,6 +197,24 @@ def write_outputs(outputs: Iterable[Output]) -> None:
         if output.target in (None, "-"):
             sys.stdout.write(output.content)
             sys.stdout.flush()
+
+
+def _place_new(tmp: str, path: Path, target: str) -> None:
+    """Move `tmp` to `path`, which must not exist: never an overwrite, even in a race."""
+    try:
+        try:
+            os.link(tmp, path)  # fails if the path exists
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: claim the name, then replace it
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            os.replace(tmp, path)
+            return
+    except FileExistsError:
+        raise InputError(f"{target} exists: refusing to overwrite it (pass --force)") from None
+    except OSError as exc:
+        raise InputError(f"cannot write {target}: {exc.strerror}") from None
+    os.unlink(tmp)
 
 
 def _stage(output: Output) -> str:

@@ -178,6 +178,20 @@ def test_outputs_are_written_together_or_not_at_all(tmp_path, monkeypatch):
     assert mapping.read_text() == "{}"
 
 
+def test_a_new_mapping_is_placed_without_hard_links_too(tmp_path, monkeypatch):
+    def no_links(src, dst):
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(io.os, "link", no_links)
+    mapping = tmp_path / "m.json"
+    io.write_outputs([io.Output(str(mapping), '{"[EMAIL_1]": "a@b.fr"}', private=True, overwrite=False)])
+    assert mapping.read_text() == '{"[EMAIL_1]": "a@b.fr"}' and mapping.stat().st_mode & 0o777 == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
+    with pytest.raises(InputError, match="exists"):
+        io.write_outputs([io.Output(str(mapping), "new", overwrite=False)])
+    assert mapping.read_text() == '{"[EMAIL_1]": "a@b.fr"}'
+
+
 @pytest.mark.parametrize("argv", [
     ["detect", "-", "--threads", "0"],
     ["detect", "-", "--threads", "-2"],
