@@ -298,6 +298,8 @@ def decode_windows(
     decoders = [StreamingDecoder(biases) for _ in token_ids]
     budget = batch_size * (size + 2)
     pos = 0
+    if progress is not None:
+        progress(0, len(work))  # tokenized: say so before the first (slow) batch
     while pos < len(work):
         count = 1
         while (pos + count < len(work) and count < MAX_WINDOWS_PER_BATCH
