@@ -2,6 +2,7 @@
 
     python benchmarks/fuzz_roundtrip.py                     # 100,000 texts, model and rules
     python benchmarks/fuzz_roundtrip.py -n 2000 --rules-only --seed 7
+    python benchmarks/fuzz_roundtrip.py -n 1000 --turns 4     # conversations of 4 turns
 
 Every text is built from pieces people write: names, phone numbers, IBANs,
 cards, national numbers, e-mails, URLs, dates, addresses, placeholder-like
@@ -17,7 +18,9 @@ through three round trips:
 
 A text is a failure when one of them does not give `x` back, an exception
 when anything raises (an `InputError` is not expected: the texts are valid).
-The first failures are printed with their text, so that they can be replayed.
+With `--turns T`, every T texts are the turns of one conversation instead, and
+each turn is checked with the sessions of the conversation so far. The first
+failures are printed with their text, so that they can be replayed.
 """
 
 from __future__ import annotations
@@ -116,6 +119,27 @@ def check(engine, text: str, rng: random.Random) -> str | None:
     return None
 
 
+def check_conversation(engine, texts: list[str], rng: random.Random) -> str | None:
+    """`texts` as the turns of one placeholder and one surrogate session: every turn must round-trip
+    with its mapping, and in surrogate mode with the session (earlier turns' pseudonyms in play)."""
+    from alias_engine import Session
+    from alias_engine.restore import unmask
+
+    for mode in ("placeholder", "surrogate"):
+        session = Session(engine, mode=mode, key=b"fuzz")
+        for n, text in enumerate(texts, 1):
+            m = session.mask(text)
+            if unmask(m.text, m.mapping) != text:
+                return f"{mode} session turn mapping (turn {n})"
+            if mode == "surrogate":
+                if session.unmask(m.text) != text:
+                    return f"surrogate session.unmask (turn {n})"
+                restorer = session.restorer()
+                if "".join(restorer.feed(c) for c in chunks(m.text, rng)) + restorer.flush() != text:
+                    return f"surrogate streaming restore (turn {n})"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", type=int, default=100_000, help="how many texts (default 100,000)")
@@ -123,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules-only", action="store_true", help="Engine(use_model=False)")
     parser.add_argument("--show", type=int, default=10, help="print the first N failures and exceptions")
     parser.add_argument("--every", type=int, default=1000, help="print progress every N texts")
+    parser.add_argument("--turns", type=int, default=1,
+                        help="T > 1: every T texts are the turns of one conversation (sessions kept across turns)")
     args = parser.parse_args(argv)
 
     from alias_engine import Engine
@@ -134,9 +160,11 @@ def main(argv: list[str] | None = None) -> int:
     shown = 0
     start = time.perf_counter()
     for i in range(1, args.n + 1):
-        text = random_text(rng)
+        turns = [random_text(rng) for _ in range(args.turns)]
+        text = turns[0] if args.turns == 1 else turns
         try:
-            failed = check(engine, text, random.Random(i))
+            failed = (check(engine, text, random.Random(i)) if args.turns == 1
+                      else check_conversation(engine, turns, random.Random(i)))
         except Exception as exc:  # counted and shown: the point of the script
             key = f"{type(exc).__name__}: {exc}"[:120]
             exceptions[key] = exceptions.get(key, 0) + 1
@@ -154,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{i:,} texts, {sum(failures.values())} failures, {sum(exceptions.values())} exceptions, "
                   f"{time.perf_counter() - start:.0f} s", flush=True)
     elapsed = time.perf_counter() - start
-    print(f"done: {args.n:,} texts ({'rules only' if args.rules_only else 'model and rules'}, seed {args.seed}) "
+    unit = "texts" if args.turns == 1 else f"conversations of {args.turns} turns"
+    print(f"done: {args.n:,} {unit} ({'rules only' if args.rules_only else 'model and rules'}, seed {args.seed}) "
           f"in {elapsed:.0f} s: {sum(failures.values())} failures, {sum(exceptions.values())} exceptions")
     for key, count in sorted(failures.items(), key=lambda kv: -kv[1]):
         print(f"  failure  {count:6d}  {key}")
