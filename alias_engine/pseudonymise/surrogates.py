@@ -30,7 +30,7 @@ from ..resources import data_dir
 from ..validators import card, iban, nino, nir, ssn
 from .names import ascii_fold
 
-_DIGITS_SEPS = regex.compile(r"[\s.\-/()]")
+_DIGITS_SEPS = regex.compile(r"[\s.\-/()_\p{Cf}]")  # separators, and invisible characters
 _NINO = regex.compile(r"[A-Z]{2}\d{6}[A-D]?")
 _SSN = regex.compile(r"\d{3}[- ]?\d{2}[- ]?\d{4}")
 _UK_POSTCODE = regex.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b", regex.I)
