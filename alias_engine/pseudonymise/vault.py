@@ -115,3 +115,9 @@ def key_from(key_file: str | Path | None = None, env: str = KEY_ENV) -> bytes:
     if not value:
         raise MappingError(f"a session needs a key: pass --key-file FILE or set {env}")
     return value.encode("utf-8")
+
+
+def derive_key(key: bytes | str, salt: bytes) -> bytes:
+    """A 32-byte key from the user's key and a fixed `salt`, by the vault's scrypt (for keyed hashes
+    that must give the same result on every machine, such as `batch --consistent`)."""
+    return _derive(_as_key(key), salt, SCRYPT_LOG2_N, SCRYPT_R, SCRYPT_P)
