@@ -111,7 +111,7 @@ class Manifest:
             for entry in old.get("shards", []):
                 if all((out_dir / entry[name]).is_file() for name in ("data", "mapping")):
                     manifest.finished[entry["part"]] = entry
-        manifest._keep_errors_of_finished_shards()
+        manifest.rewrite_errors()
         return manifest
 
     def is_finished(self, shard: dict) -> bool:
@@ -151,8 +151,9 @@ class Manifest:
         write_output(str(self.out_dir / MANIFEST), json.dumps(content, ensure_ascii=False, indent=1) + "\n")
         self._saved = time.monotonic()
 
-    def _keep_errors_of_finished_shards(self) -> None:
-        """Errors of a shard that will be done again are dropped: it reports them again."""
+    def rewrite_errors(self) -> None:
+        """_errors.jsonl in input order, with only the errors of finished shards (a shard that
+        is done again reports its errors again)."""
         path = self.out_dir / ERRORS
         if not path.exists():
             return
@@ -163,5 +164,5 @@ class Manifest:
             except ValueError:
                 continue  # a line cut short by a killed run
             if isinstance(entry, dict) and entry.get("part") in self.finished:
-                kept.append(line + "\n")
-        write_output(str(path), "".join(kept))
+                kept.append((entry["part"], entry.get("line", entry.get("row", 0)), line + "\n"))
+        write_output(str(path), "".join(line for *_, line in sorted(kept)))

@@ -13,6 +13,7 @@ on every node (a shared filesystem); the output is written by the driver only.
 from __future__ import annotations
 
 import json
+import logging
 import pickle
 from collections.abc import Iterator
 
@@ -37,13 +38,15 @@ def run_ray(shards: list[dict], settings: dict, *, workers: int | None = None, c
         ray.init(address=address, include_dashboard=False, logging_level="WARNING", log_to_driver=False)
     try:
         ray.data.DataContext.get_current().enable_progress_bars = False  # ours is on stderr
+        logging.getLogger("ray.data").setLevel(logging.WARNING)
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)) // cpus_per_worker)
         workers = min(workers, len(shards))
         actor_settings = {**settings, "engine": {**settings["engine"], "threads": cpus_per_worker}}
         dataset = ray.data.from_items([{"shard": json.dumps(s)} for s in shards], override_num_blocks=len(shards))
         masked = dataset.map_batches(ShardActor, fn_constructor_kwargs={"settings": actor_settings},
-                                     batch_size=1, concurrency=workers, num_cpus=cpus_per_worker,
+                                     batch_size=1, compute=ray.data.ActorPoolStrategy(size=workers),
+                                     num_cpus=cpus_per_worker,
                                      batch_format="numpy")
         for row in masked.iter_rows():
             yield pickle.loads(row["result"])

@@ -23,6 +23,11 @@ def run_batch(args: argparse.Namespace) -> int:
     from ..cli import _report_dropped, engine_from_args
 
     out_dir = Path(args.out)
+    if args.shard_size % args.batch_size:
+        # The model's output depends a little on the other texts of its batch (its int8 scales are
+        # computed per batch), so a record must share its batch with the same records as in `mask --jsonl`.
+        raise InputError(f"--shard-size ({args.shard_size}) must be a multiple of --batch-size ({args.batch_size}), "
+                         "so that every record is masked in the same model batch as `mask --jsonl` puts it")
     engine = engine_from_args(args)  # checks the engine options before any work
     model_hash = _check_model(engine)
     key = _key(args)
@@ -71,6 +76,7 @@ def run_batch(args: argparse.Namespace) -> int:
         results.close()
         manifest.save()
     progress.end()
+    manifest.rewrite_errors()
     _report_dropped(dropped)
     total_errors = sum(entry["errors"] for entry in manifest.finished.values())
     print(f"{sum(e['records'] for e in manifest.finished.values()):,} records masked into {len(shards)} shards "
