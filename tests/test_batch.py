@@ -196,3 +196,20 @@ def test_ray_local_writes_what_the_local_runner_writes(tmp_path, capsys):
     for name in sorted(os.listdir(tmp_path / "local")):
         if name != "_manifest.json":
             assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+
+
+def test_with_the_model_each_record_masks_as_in_mask_jsonl(tmp_path, capsys):
+    # The int8 model's output depends a little on the other texts of its batch: batch must
+    # put every record in the batch where `mask --jsonl` puts it.
+    texts = ["Bonjour, je suis Claire Moreau, j'habite 12 rue des Lilas à Lyon.",
+             "Call Peter Whitfield on 020 7946 0958 tomorrow.", "Rien à signaler ici.",
+             "Mme Aïcha Benali a écrit à Thomas Girard hier soir.", "Sarah Connor met John at the mall."]
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "text": t} for i, t in enumerate(texts)])
+    assert main(["batch", str(source), "--out", str(tmp_path / "out"), "--batch-size", "2", "--shard-size", "2",
+                 "--workers", "1"]) == 0
+    target = tmp_path / "mask.jsonl"
+    assert main(["mask", "--jsonl", str(source), "--batch-size", "2", "-o", str(target),
+                 "--mapping-out", str(tmp_path / "mask.map")]) == 0
+    capsys.readouterr()
+    assert b"".join(p.read_bytes() for p in parts(tmp_path / "out")) == target.read_bytes()
+    assert "Claire" not in target.read_text()

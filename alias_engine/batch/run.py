@@ -50,6 +50,10 @@ def run_batch(args: argparse.Namespace) -> int:
     if done:
         print(f"resuming: {len(shards) - len(todo)} of {len(shards)} shards already finished", file=sys.stderr)
 
+    workers = args.workers or cores()
+    if 0 < len(todo) < workers:
+        print(f"note: {len(todo)} shards to mask for {workers} workers: a smaller --shard-size would use them all",
+              file=sys.stderr)
     worker_settings = {
         "engine": {**{name: getattr(args, name) for name in ENGINE_OPTIONS}, "threads": args.threads},
         "text_field": args.text_field, "keep_fields": args.keep_fields, "batch_size": args.batch_size,
