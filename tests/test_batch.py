@@ -88,6 +88,7 @@ def test_a_failing_record_goes_to_errors_with_its_id_never_its_text(tmp_path, ca
     assert "not valid UTF-8" in errors[0]["reason"] and "over the limit of 200" in errors[2]["reason"]
     for path in out.iterdir():
         assert "claire.secret" not in path.read_text(encoding="utf-8", errors="replace"), path.name
+        assert oct(path.stat().st_mode & 0o777) == "0o600", path.name
     assert sum(len(lines(p)) for p in parts(out)) == 3
     assert json.loads((out / "_manifest.json").read_text())["errors"] == 4
 
@@ -148,6 +149,10 @@ def test_key_file_encrypts_mappings_and_consistent_gives_one_placeholder_per_val
     assert [json.loads(line)["text"] for line in capsys.readouterr().out.splitlines()] == \
         [r["text"] for r in corpus(4)]
 
+    other = tmp_path / "other.key"
+    other.write_text("another passphrase\n")
+    code, err = batch(capsys, str(source), "--out", str(out), "--key-file", str(other), "--consistent", "--resume")
+    assert code == 1 and "key_check" in err
     code, err = batch(capsys, str(source), "--out", str(tmp_path / "o2"), "--consistent")
     assert code == 1 and "--consistent needs --key-file" in err
 

@@ -63,6 +63,7 @@ def _write_parquet(path: Path, records: list[dict], text_field: str) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     try:
         pq.write_table(table, tmp)
+        os.chmod(tmp, 0o600)
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -130,7 +131,8 @@ class Manifest:
 
     def add_errors(self, errors: list[dict]) -> None:
         if errors:
-            with open(self.out_dir / ERRORS, "a", encoding="utf-8") as f:
+            fd = os.open(self.out_dir / ERRORS, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            with open(fd, "a", encoding="utf-8") as f:
                 f.write("".join(dumps(e) + "\n" for e in errors))
 
     def save(self) -> None:

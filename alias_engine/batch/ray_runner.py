@@ -37,8 +37,8 @@ def run_ray(shards: list[dict], settings: dict, *, workers: int | None = None, c
     if started:
         ray.init(address=address, include_dashboard=False, logging_level="WARNING", log_to_driver=False)
     try:
+        logging.getLogger("ray.data").setLevel(logging.ERROR)
         ray.data.DataContext.get_current().enable_progress_bars = False  # ours is on stderr
-        logging.getLogger("ray.data").setLevel(logging.WARNING)
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)) // cpus_per_worker)
         workers = min(workers, len(shards))

@@ -40,7 +40,7 @@ def run_batch(args: argparse.Namespace) -> int:
         "engine": {name: getattr(args, name) for name in ENGINE_OPTIONS},
         "shard_size": args.shard_size, "batch_size": args.batch_size, "format": args.format,
         "text_field": args.text_field, "keep_fields": sorted(args.keep_fields),
-        "encrypted": key is not None, "consistent": args.consistent,
+        "key_check": _key_check(key), "consistent": args.consistent,
     }
     input_list = [{**item.to_dict(), "records": sum(s["records"] for s in shards if s["input"] == item.path)}
                   for item in inputs]
@@ -50,7 +50,7 @@ def run_batch(args: argparse.Namespace) -> int:
     if done:
         print(f"resuming: {len(shards) - len(todo)} of {len(shards)} shards already finished", file=sys.stderr)
 
-    workers = args.workers or cores()
+    workers = args.workers or (cores() if args.runner == "local" else 0)
     if 0 < len(todo) < workers:
         print(f"note: {len(todo)} shards to mask for {workers} workers: a smaller --shard-size would use them all",
               file=sys.stderr)
@@ -125,6 +125,16 @@ def _key(args: argparse.Namespace) -> bytes | None:
     from ..pseudonymise.vault import key_from
 
     return key_from(args.key_file)
+
+
+def _key_check(key: bytes | None) -> str | None:
+    """A short value that tells whether a resumed run uses the same key (not the key, nor enough to find it
+    faster than trying keys against a mapping)."""
+    if key is None:
+        return None
+    from ..pseudonymise.vault import derive_key
+
+    return derive_key(key, b"alias-engine batch: same key?")[:8].hex()
 
 
 def _consistent_key(key: bytes) -> bytes:
