@@ -62,13 +62,11 @@ def run_batch(args: argparse.Namespace) -> int:
     results = _runner(args, todo, worker_settings)
     progress = Progress(sum(s["records"] for s in shards), done)
     dropped: set[str] = set()
-    errors = 0
     try:
         for result in results:
             write_shard(out_dir, result, args.format, key, args.text_field)
             manifest.add_errors(result.errors)
             manifest.add(result)
-            errors += len(result.errors)
             dropped |= result.dropped
             progress.step(result.shard["records"], result.chars)
     except KeyboardInterrupt:
