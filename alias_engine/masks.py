@@ -11,6 +11,9 @@ from .labels import LABELS
 from .spans import Span
 
 DEFAULT_PLACEHOLDER = "[{label}_{n}]"
+# A placeholder's number: a counter (1, 2…, at most 6 digits), or an id of exactly ID_DIGITS
+# digits that is the same for one value in every text (`batch --consistent`).
+ID_DIGITS = 19
 
 _SEPARATORS = regex.compile(r"[\s.\-/()]+")
 _SPACES = regex.compile(r"\s+")

@@ -134,13 +134,14 @@ def test_key_file_encrypts_mappings_and_consistent_gives_one_placeholder_per_val
     source = write_jsonl(tmp_path / "in.jsonl", corpus(6))
     key = tmp_path / "key"
     key.write_text("a corpus passphrase\n")
+    key.chmod(0o600)
     out = tmp_path / "out"
     code, err = batch(capsys, str(source), "--out", str(out), "--key-file", str(key), "--consistent")
     assert code == 0, err
     masked = [r["text"] for p in parts(out) for r in lines(p)]
     placeholders = [t.split("à ")[1].split(" ")[0] for t in masked]
     assert placeholders[0] == placeholders[3] != placeholders[1]  # the same address in shards 0 and 1
-    assert len(placeholders[0]) == len("[EMAIL_]") + 16
+    assert len(placeholders[0]) == len("[EMAIL_]") + 19
     mapping = out / "part-00000.mapping.jsonl"
     assert b"example" not in mapping.read_bytes()
     assert main(["unmask", "--jsonl", str(parts(out)[0]), "--mapping", str(mapping)]) == 1
@@ -151,6 +152,7 @@ def test_key_file_encrypts_mappings_and_consistent_gives_one_placeholder_per_val
 
     other = tmp_path / "other.key"
     other.write_text("another passphrase\n")
+    other.chmod(0o600)
     code, err = batch(capsys, str(source), "--out", str(out), "--key-file", str(other), "--consistent", "--resume")
     assert code == 1 and "key_check" in err
     code, err = batch(capsys, str(source), "--out", str(tmp_path / "o2"), "--consistent")
@@ -218,3 +220,11 @@ def test_with_the_model_each_record_masks_as_in_mask_jsonl(tmp_path, capsys):
     capsys.readouterr()
     assert b"".join(p.read_bytes() for p in parts(tmp_path / "out")) == target.read_bytes()
     assert "Claire" not in target.read_text()
+
+
+def test_consistent_numbers_doctest():
+    import doctest
+
+    from alias_engine.batch import consistent
+
+    assert doctest.testmod(consistent).failed == 0

@@ -11,7 +11,8 @@ def add_batch_command(commands) -> None:
     help = "mask a corpus (JSONL or Parquet files or folders) into shards, each with its mapping; resumable"
     p = commands.add_parser("batch", help=help, description=help + " (see docs/batch.md)")
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="JSONL or Parquet files, or folders of them")
-    p.add_argument("--out", required=True, metavar="DIR",
+    # dest out_dir: a folder, not the single output file that main() checks as "out"
+    p.add_argument("--out", dest="out_dir", required=True, metavar="DIR",
                    help="output folder: part-NNNNN.{jsonl,parquet}, part-NNNNN.mapping.jsonl, _manifest.json, "
                         "_errors.jsonl")
     p.add_argument("--runner", choices=("local", "ray"), default="local",

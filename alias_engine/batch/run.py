@@ -22,7 +22,7 @@ ENGINE_OPTIONS = ("labels", "threshold", "lang", "rules_only", "recall_bias", "p
 def run_batch(args: argparse.Namespace) -> int:
     from ..cli import _report_dropped, engine_from_args
 
-    out_dir = Path(args.out)
+    out_dir = Path(args.out_dir)
     if args.shard_size % args.batch_size:
         # The model's output depends a little on the other texts of its batch (its int8 scales are
         # computed per batch), so a record must share its batch with the same records as in `mask --jsonl`.
@@ -31,6 +31,7 @@ def run_batch(args: argparse.Namespace) -> int:
     engine = engine_from_args(args)  # checks the engine options before any work
     model_hash = _check_model(engine)
     key = _key(args)
+    consistent_key, key_check = _run_keys(key)
     if args.format == "parquet":
         _need_pyarrow("--format parquet")
     inputs = find_inputs(args.inputs, out_dir)
@@ -40,7 +41,7 @@ def run_batch(args: argparse.Namespace) -> int:
         "engine": {name: getattr(args, name) for name in ENGINE_OPTIONS},
         "shard_size": args.shard_size, "batch_size": args.batch_size, "format": args.format,
         "text_field": args.text_field, "keep_fields": sorted(args.keep_fields),
-        "key_check": _key_check(key), "consistent": args.consistent,
+        "key_check": key_check, "consistent": args.consistent,
     }
     input_list = [{**item.to_dict(), "records": sum(s["records"] for s in shards if s["input"] == item.path)}
                   for item in inputs]
@@ -57,7 +58,7 @@ def run_batch(args: argparse.Namespace) -> int:
     worker_settings = {
         "engine": {**{name: getattr(args, name) for name in ENGINE_OPTIONS}, "threads": args.threads},
         "text_field": args.text_field, "keep_fields": args.keep_fields, "batch_size": args.batch_size,
-        "consistent_key": _consistent_key(key) if args.consistent else None,
+        "consistent_key": consistent_key if args.consistent else None,
     }
     results = _runner(args, todo, worker_settings)
     progress = Progress(sum(s["records"] for s in shards), done)
@@ -120,25 +121,17 @@ def _key(args: argparse.Namespace) -> bytes | None:
         raise InputError("--consistent needs --key-file: the placeholder numbers are keyed by it")
     if not args.key_file:
         return None
-    from ..pseudonymise.vault import key_from
+    from ..pseudonymise.vault import check_new_key, key_from
 
-    return key_from(args.key_file)
+    return check_new_key(key_from(args.key_file))  # a key too short to encrypt fails now, not at a shard
 
 
-def _key_check(key: bytes | None) -> str | None:
-    """A short value that tells whether a resumed run uses the same key (not the key, nor enough to find it
-    faster than trying keys against a mapping)."""
+def _run_keys(key: bytes | None) -> tuple[bytes | None, str | None]:
     if key is None:
-        return None
-    from ..pseudonymise.vault import derive_key
+        return None, None
+    from .consistent import run_keys
 
-    return derive_key(key, b"alias-engine batch: same key?")[:8].hex()
-
-
-def _consistent_key(key: bytes) -> bytes:
-    from .consistent import consistent_key
-
-    return consistent_key(key)
+    return run_keys(key)
 
 
 def _need_pyarrow(what: str) -> None:
