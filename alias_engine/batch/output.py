@@ -92,10 +92,9 @@ class Manifest:
                 raise InputError(f"{out_dir} is not empty: pass --resume to finish the run it holds, "
                                  "or choose another --out")
             return manifest
-        for stale in out_dir.glob(".part-*"):  # temporary files of a run killed mid-write
-            stale.unlink()
-        for stale in out_dir.glob(".vault-*"):
-            stale.unlink()
+        for pattern in (".part-*", "._*", ".vault-*"):  # temporary files of a run killed mid-write
+            for stale in out_dir.glob(pattern):
+                stale.unlink()
         path = out_dir / MANIFEST
         if path.exists():
             try:
