@@ -96,15 +96,15 @@ class Proxy:
         bearer = bearer[7:].strip() if bearer[:7].lower() == "bearer " else None
         if self._is_key(request.headers.get("x-alias-key")):
             return headers
-        if self._is_key(bearer) or self._is_key(request.headers.get("x-api-key")):
+        in_bearer, in_api_key = self._is_key(bearer), self._is_key(request.headers.get("x-api-key"))
+        if in_bearer or in_api_key:  # the client's credential was the proxy key: it never goes upstream
             headers.pop("authorization", None)
             headers.pop("x-api-key", None)
             key = self.config.upstream_api_key
-            if key:
-                if _api_of(request) == "anthropic":
-                    headers["x-api-key"] = key
-                else:
-                    headers["authorization"] = f"Bearer {key}"
+            if key and in_bearer:
+                headers["authorization"] = f"Bearer {key}"
+            elif key:
+                headers["x-api-key"] = key
             return headers
         raise ProxyError(401, "missing or wrong alias-engine API key (X-Alias-Key, Authorization or x-api-key)")
 

@@ -220,13 +220,18 @@ def _last_text(items: list) -> str:
         if isinstance(content, str):
             return content
         if isinstance(content, list):
-            texts = []
-            for part in content:
-                if isinstance(part, dict):
-                    inner = part.get("content")
-                    texts.append(part.get("text") or (inner if isinstance(inner, str) else ""))
-            return " ".join(t for t in texts if t)
+            return _texts(content)
     return ""
+
+
+def _texts(parts: list) -> str:
+    texts = []
+    for part in parts:
+        if isinstance(part, dict):
+            inner = part.get("content")
+            texts.append(part.get("text") or (inner if isinstance(inner, str) else
+                                              _texts(inner) if isinstance(inner, list) else ""))
+    return " ".join(t for t in texts if t)
 
 
 class ServerThread:
