@@ -315,6 +315,30 @@ def test_unreachable_upstream_is_502(fake):
         server.stop()
 
 
+def test_claude_code_routes_count_tokens_and_query(fake, proxy):
+    resp = httpx.post(proxy + "/v1/messages/count_tokens?beta=true", headers={"anthropic-beta": "x-1"},
+                      json={"model": "m", "messages": [{"role": "user", "content": PROMPT}]})
+    assert resp.status_code == 200 and resp.json()["input_tokens"] > 0
+    assert fake.headers[-1][":query"] == "beta=true" and fake.headers[-1]["anthropic-beta"] == "x-1"
+    assert leaked(fake.received) == []
+
+
+def test_surrogate_mode_restores_realistic_values(fake):
+    server = start(fake, mode="surrogate")
+    try:
+        client = oai(server.url)
+        answer = client.chat.completions.create(model="m", messages=[{"role": "user", "content": PROMPT}])
+        stream = client.chat.completions.create(model="m", messages=[{"role": "user", "content": PROMPT}],
+                                                stream=True)
+        streamed = "".join(c.choices[0].delta.content or "" for c in stream if c.choices)
+    finally:
+        server.stop()
+    sent = json.loads(fake.received[0])["messages"][0]["content"]
+    assert "[PERSON" not in sent and "@" in sent and leaked(fake.received) == []
+    assert json.loads(fake.received[1])["messages"][0]["content"] == sent  # the same surrogates in every request
+    assert answer.choices[0].message.content == streamed == echoed(PROMPT)
+
+
 def test_models_pass_through_and_healthz(fake, proxy):
     assert [m.id for m in oai(proxy).models.list()] == ["fake-model"]
     assert httpx.get(proxy + "/healthz").json() == {"status": "ok"}
@@ -403,3 +427,28 @@ def test_rest_detect_mask_unmask(fake, proxy):
     for body in ({"text": 3}, {"text": "x", "mapping": [1]}, {"text": "x"}):
         assert httpx.post(proxy + "/v1/unmask", json=body).status_code == 400
     assert fake.received == []
+
+
+# --- the command -----------------------------------------------------------------------------------
+
+def test_serve_without_the_server_extra_says_what_to_install(monkeypatch, capsys):
+    import sys
+
+    from alias_engine.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the [server] extra were not installed
+    assert main(["serve", "--upstream", "http://127.0.0.1:9"]) == 1
+    assert "pip install 'alias-engine[server]'" in capsys.readouterr().err
+
+
+def test_serve_checks_its_options(monkeypatch, tmp_path, capsys):
+    from alias_engine.cli import main
+
+    monkeypatch.delenv("ALIAS_ENGINE_KEY", raising=False)
+    assert main(["serve", "--upstream", "http://x", "--vault-dir", str(tmp_path)]) == 1
+    assert "ALIAS_ENGINE_KEY" in capsys.readouterr().err
+    assert main(["serve", "--upstream", "ftp://x"]) == 1
+    assert "http" in capsys.readouterr().err
+    (tmp_path / "keys").write_text("\n")
+    assert main(["serve", "--upstream", "http://x", "--api-key-file", str(tmp_path / "keys")]) == 1
+    assert "empty" in capsys.readouterr().err

@@ -30,8 +30,8 @@ from .sse import SSEParser
 log = logging.getLogger("alias_engine.server")
 
 # client headers sent on upstream (nothing else: no cookies, no X-Alias-*)
-_FORWARD = ("authorization", "x-api-key", "anthropic-version", "anthropic-beta", "openai-organization",
-            "openai-project", "openai-beta")
+_FORWARD = ("authorization", "x-api-key")
+_FORWARD_PREFIXES = ("anthropic-", "openai-")
 # upstream headers sent back to the client
 _BACK = ("x-request-id", "request-id", "openai-processing-ms", "openai-version", "retry-after")
 _BACK_PREFIXES = ("x-ratelimit-", "anthropic-ratelimit-", "openai-")
@@ -89,7 +89,8 @@ class Proxy:
     def _upstream_headers(self, request: Request) -> dict[str, str]:
         """The client's credentials and API headers; with --api-key-file, the proxy key is checked
         and, when the client sent it as its own credential, replaced by the upstream key."""
-        headers = {name: request.headers[name] for name in _FORWARD if name in request.headers}
+        headers = {name: value for name, value in request.headers.items()
+                   if name in _FORWARD or name.startswith(_FORWARD_PREFIXES)}
         if not self._keys:
             return headers
         bearer = request.headers.get("authorization", "")
@@ -133,6 +134,10 @@ class Proxy:
         if not isinstance(body, dict):
             raise ProxyError(400, "the request body must be a JSON object")
         return body
+
+    def _url(self, request: Request) -> str:
+        query = request.url.query  # e.g. Claude Code's /v1/messages?beta=true
+        return self.config.upstream + request.url.path + (f"?{query}" if query else "")
 
     # --- masking -----------------------------------------------------------------------
 
@@ -196,7 +201,7 @@ class Proxy:
         table, labels, _ = await self._mask(request, slots)
         masked_at = time.perf_counter()
         stats = {"texts": len(slots), "labels": labels, "detect_ms": (masked_at - started) * 1000}
-        upstream = self.client.build_request("POST", self.config.upstream + request.url.path,
+        upstream = self.client.build_request("POST", self._url(request),
                                              content=json.dumps(body, ensure_ascii=False).encode("utf-8"),
                                              headers={**headers, "content-type": "application/json"})
         try:
@@ -259,9 +264,8 @@ class Proxy:
         started = time.perf_counter()
         try:
             headers = self._upstream_headers(request)
-            url = self.config.upstream + request.url.path
             try:
-                resp = await self.client.get(url, headers=headers, params=request.query_params)
+                resp = await self.client.get(self._url(request), headers=headers)
             except httpx.HTTPError as exc:
                 raise ProxyError(502, f"cannot reach the upstream ({type(exc).__name__})") from None
         except ProxyError as exc:
@@ -362,6 +366,7 @@ def create_app(config: ServerConfig, engine=None) -> Starlette:
         Route("/v1/chat/completions", proxy.route("chat"), methods=["POST"]),
         Route("/v1/responses", proxy.route("responses"), methods=["POST"]),
         Route("/v1/messages", proxy.route("messages"), methods=["POST"]),
+        Route("/v1/messages/count_tokens", proxy.route("messages"), methods=["POST"]),
         Route("/v1/models", proxy.models, methods=["GET"]),
         Route("/v1/models/{model:path}", proxy.models, methods=["GET"]),
         Route("/v1/detect", proxy.rest("detect"), methods=["POST"]),

@@ -38,6 +38,7 @@ class FakeUpstream:
             Route("/v1/chat/completions", self.chat, methods=["POST"]),
             Route("/v1/responses", self.responses, methods=["POST"]),
             Route("/v1/messages", self.messages, methods=["POST"]),
+            Route("/v1/messages/count_tokens", self.count_tokens, methods=["POST"]),
             Route("/v1/models", self.models, methods=["GET"]),
         ])
 
@@ -47,7 +48,7 @@ class FakeUpstream:
         raw = await request.body()
         if self.record:
             self.received.append(raw)
-            self.headers.append(dict(request.headers))
+            self.headers.append({**request.headers, ":query": request.url.query})
         return json.loads(raw)
 
     def _pieces(self, text: str) -> list[str]:
@@ -204,6 +205,10 @@ class FakeUpstream:
                          usage={"output_tokens": 1}),
                    event("message_stop")]
         return self._stream(events)
+
+    async def count_tokens(self, request: Request) -> Response:
+        body = await self._body(request)
+        return JSONResponse({"input_tokens": len(json.dumps(body.get("messages", []))) // 4})
 
     async def models(self, request: Request) -> Response:
         self.headers.append(dict(request.headers))
