@@ -273,9 +273,11 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=9999)
     parser.add_argument("--delta-chars", type=int, default=4)
     parser.add_argument("--delay", type=float, default=0.0, help="seconds between stream writes")
+    parser.add_argument("--no-record", action="store_true", help="do not keep the bodies received (long runs)")
     args = parser.parse_args()
     fake = FakeUpstream(delta_chars=args.delta_chars, delay=args.delay)
-    uvicorn.run(fake.app, host="127.0.0.1", port=args.port, log_level="warning")
+    fake.record = not args.no_record
+    uvicorn.run(fake.app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False)
 
 
 if __name__ == "__main__":
