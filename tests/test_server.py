@@ -361,8 +361,8 @@ def test_session_vault_keeps_placeholders_across_requests_and_restarts(fake, tmp
     finally:
         server.stop()
     vault = (tmp_path / "chat-1.vault").read_bytes()
-    assert vault.startswith(b"AEVAULT1") and b"Dupont" not in vault and list(tmp_path.iterdir()) == [
-        tmp_path / "chat-1.vault"]
+    assert vault.startswith(b"AEVAULT1") and b"Dupont" not in vault
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chat-1.vault", "chat-1.vault.lock"]
     server = start(fake, **config)  # a new process: the conversation comes back from the vault
     try:
         resp = httpx.post(server.url + "/v1/unmask", json={"text": "[PERSON_1] et [person_2]"},
@@ -372,6 +372,21 @@ def test_session_vault_keeps_placeholders_across_requests_and_restarts(fake, tmp
         assert resp.status_code == 404
     finally:
         server.stop()
+
+
+def test_two_proxies_on_one_vault_dir_share_the_conversation(fake, tmp_path):
+    config = {"vault_dir": tmp_path, "vault_key": b"a long passphrase"}
+    a, b = start(fake, **config), start(fake, **config)
+    headers = {"X-Alias-Session": "shared"}
+    try:
+        first = httpx.post(a.url + "/v1/mask", json={"text": f"Bonjour {NAME}"}, headers=headers).json()
+        second = httpx.post(b.url + "/v1/mask", json={"text": "Bonjour Marie Curie"}, headers=headers).json()
+        back = httpx.post(a.url + "/v1/unmask", json={"text": "[PERSON_1] et [PERSON_2]"}, headers=headers).json()
+    finally:
+        a.stop()
+        b.stop()
+    assert (first["text"], second["text"]) == ("Bonjour [PERSON_1]", "Bonjour [PERSON_2]")
+    assert back["text"] == f"{NAME} et Marie Curie"  # a read again the vault b saved
 
 
 # --- security ----------------------------------------------------------------------------------

@@ -147,16 +147,20 @@ class Proxy:
         session_id = request.headers.get(SESSION_HEADER)
         conv = self.sessions.conversation(session_id) if session_id is not None else None
 
-        def run():
-            if conv is not None and not slots and not self.sessions.exists(conv):
-                raise ProxyError(404, "no conversation with this X-Alias-Session")
-            session = self.sessions.load(conv) if conv is not None else self.sessions.fresh()
+        def work(session):
             labels = mask_slots(slots, session, self.detector)
-            result = job(session) if job is not None else None
-            table = session.table()
-            if conv is not None and slots:
-                self.sessions.save(conv)
-            return table, labels, result
+            return session.table(), labels, job(session) if job is not None else None
+
+        def run():
+            if conv is None:
+                return work(self.sessions.fresh())
+            if not slots and not self.sessions.exists(conv):
+                raise ProxyError(404, "no conversation with this X-Alias-Session")
+            with self.sessions.hold(conv) as session:
+                result = work(session)
+                if slots:
+                    self.sessions.save(conv)
+            return result
 
         try:
             if conv is None:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError, MappingError
+from ..options import non_negative_int, positive_int
 from .config import DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, ServerConfig
 
 INSTALL_HINT = "the serve command needs the server extra: pip install 'alias-engine[server]'"
@@ -18,7 +19,7 @@ def add_serve_command(commands, add_engine_options) -> None:
     p = commands.add_parser("serve", help=help, description=help + "; see docs/proxy.md")
     p.add_argument("--upstream", required=True, help="base URL of the LLM API, e.g. https://api.openai.com")
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    p.add_argument("--port", type=positive_int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument("--api-key-file", metavar="FILE",
                    help="clients must present a key listed in FILE (one a line) in X-Alias-Key, "
                         "Authorization: Bearer or x-api-key")
@@ -28,9 +29,9 @@ def add_serve_command(commands, add_engine_options) -> None:
                    help="keep one encrypted vault per X-Alias-Session conversation here (key: $ALIAS_ENGINE_KEY)")
     p.add_argument("--mode", choices=("placeholder", "surrogate"), default="placeholder",
                    help="placeholders (default) or realistic surrogate values")
-    p.add_argument("--max-body", type=int, default=DEFAULT_MAX_BODY, help="largest request body in bytes (413 above)")
-    p.add_argument("--workers", type=int, help="detection threads (default: the number of cores)")
-    p.add_argument("--queue", type=int, default=64, help="detection jobs that may wait before 503 (default 64)")
+    p.add_argument("--max-body", type=positive_int, default=DEFAULT_MAX_BODY, help="largest request body in bytes (413 above)")
+    p.add_argument("--workers", type=positive_int, help="detection threads (default: the number of cores)")
+    p.add_argument("--queue", type=non_negative_int, default=64, help="detection jobs that may wait before 503 (default 64)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     add_engine_options(p)
     p.set_defaults(handler=cmd_serve)
@@ -50,7 +51,7 @@ def _read_keys(path: str | None, what: str) -> list[bytes]:
 
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
-    from ..pseudonymise.vault import key_from
+    from ..pseudonymise.vault import check_new_key, key_from
 
     vault_key = None
     if args.vault_dir:
@@ -58,6 +59,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
             vault_key = key_from(None)
         except MappingError:
             raise InputError("--vault-dir needs a key: set ALIAS_ENGINE_KEY") from None
+        check_new_key(vault_key)  # a weak key stops the start, not the first request
     upstream_keys = _read_keys(args.upstream_api_key_file, "upstream key file")
     try:
         return ServerConfig(upstream=args.upstream, mode=args.mode,

@@ -5,7 +5,9 @@ whole (restored) history, the same values come back in the same order and mask
 to the same placeholders. With the header, the session lives on: in memory (a
 bounded LRU) and, with a vault directory, in `DIR/ID.vault` encrypted with the
 server's key, saved after every masked request. One lock per session keeps two
-requests of one conversation from masking at the same time.
+requests of one conversation from masking at the same time; with a vault, the
+vault's file lock (`vault_lock`) does the same across processes, and a session
+saved by another process is read again.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ import asyncio
 import os
 import re
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..pseudonymise import Session
+from ..pseudonymise.vault import vault_lock
 from .errors import ProxyError
 
 SESSION_HEADER = "x-alias-session"
@@ -45,6 +50,7 @@ class Conversation:
         self.id = session_id
         self.lock = asyncio.Lock()
         self.session: Session | None = None
+        self.signature: tuple[int, int, int] | None = None  # of the vault file as last read or written
 
 
 class SessionStore:
@@ -81,16 +87,37 @@ class SessionStore:
     def exists(self, conv: Conversation) -> bool:
         return conv.session is not None or (self.vault_dir is not None and self._path(conv).exists())
 
-    def load(self, conv: Conversation) -> Session:
-        """The conversation's session (run in a worker thread: opening a vault is slow on purpose)."""
-        if conv.session is None:
-            path = self._path(conv) if self.vault_dir is not None else None
-            if path is not None and path.exists():
-                conv.session = Session.load(path, self.vault_key, self.detector)
-            else:
+    @contextmanager
+    def hold(self, conv: Conversation) -> Iterator[Session]:
+        """The conversation's session for one load-mask-save (in a worker thread: opening a
+        vault is slow on purpose). With a vault, its file lock is held throughout and the
+        session is read again if another process saved it since."""
+        if self.vault_dir is None:
+            if conv.session is None:
                 conv.session = Session(self.detector, mode=self.mode)
-        return conv.session
+            yield conv.session
+            return
+        path = self._path(conv)
+        with vault_lock(path):
+            signature = _signature(path)
+            if conv.session is None or signature != conv.signature:
+                conv.session = (Session.load(path, self.vault_key, self.detector) if signature is not None
+                                else Session(self.detector, mode=self.mode))
+                conv.signature = signature
+            yield conv.session
 
     def save(self, conv: Conversation) -> None:
+        """Write the session to its vault (call inside `hold`)."""
         if self.vault_dir is not None and conv.session is not None:
-            conv.session.save(self._path(conv), self.vault_key)
+            path = self._path(conv)
+            conv.session.save(path, self.vault_key)
+            conv.signature = _signature(path)
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    """Changes whenever the vault is written (a save replaces the file: a new inode)."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
