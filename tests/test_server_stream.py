@@ -221,3 +221,27 @@ def test_sse_parser_line_endings_and_tail():
 def test_sse_parser_refuses_invalid_utf8():
     with pytest.raises(Exception, match="UTF-8"):
         SSEParser().feed(b"data: \xff\n\n")
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5)
+                    | st.sampled_from(["text", "tool_use", "tool_result", "message", "function_call", "user"]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["messages", "role", "content", "type", "text", "input", "tool_calls",
+                                         "function", "arguments", "system", "output", "metadata", "user",
+                                         "prediction", "refusal", "name", "summary", "instructions"]),
+                        inner, max_size=4), max_leaves=25)
+
+
+@pytest.mark.parametrize("kind", sorted(masking.COLLECTORS))
+@settings(max_examples=80, deadline=None)
+@given(body=st.dictionaries(st.sampled_from(["messages", "input", "system", "instructions", "user", "metadata",
+                                             "prediction"]), JSON, max_size=4))
+def test_collectors_take_any_json_or_refuse_it_with_a_400(kind, body):
+    """Malformed bodies are refused with ProxyError(400), never a crash; what is collected is a string."""
+    try:
+        slots = masking.COLLECTORS[kind](body)
+    except errors.ProxyError as exc:
+        assert exc.status == 400
+        return
+    for slot in slots:
+        assert isinstance(slot.text(), str)

@@ -129,8 +129,8 @@ class Proxy:
             body = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise ProxyError(400, "the request body is not valid UTF-8") from None
-        except ValueError:
-            raise ProxyError(400, "the request body is not valid JSON") from None
+        except (ValueError, RecursionError):
+            raise ProxyError(400, "the request body is not valid JSON (or nested too deeply)") from None
         if not isinstance(body, dict):
             raise ProxyError(400, "the request body must be a JSON object")
         return body
@@ -192,6 +192,10 @@ class Proxy:
             except ProxyError as exc:
                 self._log(request, exc.status, started, note="refused")
                 return _error(api, exc)
+            except Exception as exc:  # a bug: still an answer in the API's shape, and no text in the log
+                log.error("internal error (%s)", type(exc).__name__)
+                self._log(request, 500, started, note="internal-error")
+                return _error(api, ProxyError(500, "alias-engine internal error"))
         return handler
 
     async def _proxy(self, request: Request, kind: str, api: str, started: float) -> Response:
@@ -295,6 +299,10 @@ class Proxy:
             except ProxyError as exc:
                 self._log(request, exc.status, started, note="refused")
                 return _error("openai", exc)
+            except Exception as exc:
+                log.error("internal error (%s)", type(exc).__name__)
+                self._log(request, 500, started, note="internal-error")
+                return _error("openai", ProxyError(500, "alias-engine internal error"))
             self._log(request, 200, started)
             return JSONResponse(result)
         return handler
