@@ -49,6 +49,17 @@ def _string_or_none(holder: dict, key: str, where: str, slots: list[Slot]) -> No
         raise _bad(f"{where}.{key} must be a string")
 
 
+def _text_or_parts(holder: dict, key: str, where: str, slots: list[Slot], walk, required: bool = True) -> None:
+    """`holder[key]` is a string (a slot) or an array that `walk(array, where, slots)` collects."""
+    value = holder.get(key)
+    if isinstance(value, str):
+        slots.append(Slot(holder, key))
+    elif isinstance(value, list):
+        walk(value, f"{where}.{key}", slots)
+    elif value is not None or required:
+        raise _bad(f"{where}.{key} must be a string or an array of parts")
+
+
 def _free_text_fields(body: dict, slots: list[Slot]) -> None:
     """`user`, `safety_identifier` and `metadata` values often hold an e-mail or a name."""
     for key in ("user", "safety_identifier"):
@@ -74,7 +85,7 @@ def chat_slots(body: dict) -> list[Slot]:
         where = f"messages[{i}]"
         if not isinstance(message, dict) or not isinstance(message.get("role"), str):
             raise _bad(f"{where} must be an object with a role")
-        _chat_content(message, "content", where, slots)
+        _text_or_parts(message, "content", where, slots, _chat_parts, required=False)
         _string_or_none(message, "refusal", where, slots)
         _string_or_none(message, "name", where, slots)
         calls = message.get("tool_calls")
@@ -90,27 +101,22 @@ def chat_slots(body: dict) -> list[Slot]:
             raise _bad(f"{where}.audio cannot be masked")
     prediction = body.get("prediction")
     if isinstance(prediction, dict):
-        _chat_content(prediction, "content", "prediction", slots)
+        _text_or_parts(prediction, "content", "prediction", slots, _chat_parts, required=False)
     _free_text_fields(body, slots)
     return slots
 
 
-def _chat_content(holder: dict, key: str, where: str, slots: list[Slot]) -> None:
-    content = holder.get(key)
-    if content is None:
-        return
-    if isinstance(content, str):
-        slots.append(Slot(holder, key))
-        return
-    if not isinstance(content, list):
-        raise _bad(f"{where}.{key} must be a string or an array of parts")
-    for j, part in enumerate(content):
+def _chat_parts(parts: list, where: str, slots: list[Slot]) -> None:
+    _typed_parts(parts, where, slots, _CHAT_TEXT_PARTS)
+
+
+def _typed_parts(parts: list, where: str, slots: list[Slot], fields: dict[str, str]) -> None:
+    for j, part in enumerate(parts):
         kind = part.get("type") if isinstance(part, dict) else None
-        field = _CHAT_TEXT_PARTS.get(kind)
+        field = fields.get(kind)
         if field is None:
-            raise _bad(f"{where}.{key}[{j}]: a part of type {kind!r} cannot be masked "
-                       "(only text parts are accepted)")
-        _string_or_none(part, field, f"{where}.{key}[{j}]", slots)
+            raise _bad(f"{where}[{j}]: a part of type {kind!r} cannot be masked (only text parts are accepted)")
+        _string_or_none(part, field, f"{where}[{j}]", slots)
 
 
 def _function_arguments(function: object, where: str, slots: list[Slot], nested: bool = True) -> None:
@@ -128,24 +134,12 @@ def messages_slots(body: dict) -> list[Slot]:
     if not isinstance(messages, list) or not messages:
         raise _bad("messages must be a non-empty array")
     slots: list[Slot] = []
-    system = body.get("system")
-    if isinstance(system, str):
-        slots.append(Slot(body, "system"))
-    elif isinstance(system, list):
-        _anthropic_blocks(system, "system", slots)
-    elif system is not None:
-        raise _bad("system must be a string or an array of text blocks")
+    _text_or_parts(body, "system", "body", slots, _anthropic_blocks, required=False)
     for i, message in enumerate(messages):
         where = f"messages[{i}]"
         if not isinstance(message, dict) or not isinstance(message.get("role"), str):
             raise _bad(f"{where} must be an object with a role")
-        content = message.get("content")
-        if isinstance(content, str):
-            slots.append(Slot(message, "content"))
-        elif isinstance(content, list):
-            _anthropic_blocks(content, f"{where}.content", slots)
-        else:
-            raise _bad(f"{where}.content must be a string or an array of blocks")
+        _text_or_parts(message, "content", where, slots, _anthropic_blocks)
     metadata = body.get("metadata")
     if isinstance(metadata, dict):
         _string_or_none(metadata, "user_id", "metadata", slots)
@@ -167,13 +161,7 @@ def _anthropic_blocks(blocks: list, where: str, slots: list[Slot]) -> None:
                 raise _bad(f"{here}.input must be an object")
             slots.append(Slot(block, "input", JSON_VALUE))
         elif kind == "tool_result":
-            content = block.get("content")
-            if isinstance(content, str):
-                slots.append(Slot(block, "content"))
-            elif isinstance(content, list):
-                _anthropic_blocks(content, f"{here}.content", slots)
-            elif content is not None:
-                raise _bad(f"{here}.content must be a string or an array of blocks")
+            _text_or_parts(block, "content", here, slots, _anthropic_blocks, required=False)
         else:
             raise _bad(f"{here}: a block of type {kind!r} cannot be masked "
                        "(text, tool_use, tool_result and thinking blocks are accepted)")
@@ -205,26 +193,14 @@ def _responses_item(item: object, where: str, slots: list[Slot]) -> None:
         raise _bad(f"{where} must be an object")
     kind = item.get("type", "message" if "role" in item else None)
     if kind == "message":
-        content = item.get("content")
-        if isinstance(content, str):
-            slots.append(Slot(item, "content"))
-        elif isinstance(content, list):
-            _responses_parts(content, f"{where}.content", slots)
-        else:
-            raise _bad(f"{where}.content must be a string or an array of parts")
+        _text_or_parts(item, "content", where, slots, _responses_parts)
     elif kind in ("function_call", "custom_tool_call"):
         field = "arguments" if kind == "function_call" else "input"
         _string_or_none(item, field, where, slots)
         if kind == "function_call" and slots and slots[-1].holder is item:
             slots[-1].kind = JSON_TEXT
     elif kind in ("function_call_output", "custom_tool_call_output"):
-        output = item.get("output")
-        if isinstance(output, str):
-            slots.append(Slot(item, "output"))
-        elif isinstance(output, list):
-            _responses_parts(output, f"{where}.output", slots)
-        else:
-            raise _bad(f"{where}.output must be a string or an array of parts")
+        _text_or_parts(item, "output", where, slots, _responses_parts)
     elif kind == "reasoning":
         for key in ("summary", "content"):
             if isinstance(item.get(key), list):
@@ -236,12 +212,7 @@ def _responses_item(item: object, where: str, slots: list[Slot]) -> None:
 
 
 def _responses_parts(parts: list, where: str, slots: list[Slot]) -> None:
-    for j, part in enumerate(parts):
-        kind = part.get("type") if isinstance(part, dict) else None
-        field = _RESPONSES_TEXT_PARTS.get(kind)
-        if field is None:
-            raise _bad(f"{where}[{j}]: a part of type {kind!r} cannot be masked (only text parts are accepted)")
-        _string_or_none(part, field, f"{where}[{j}]", slots)
+    _typed_parts(parts, where, slots, _RESPONSES_TEXT_PARTS)
 
 
 COLLECTORS = {"chat": chat_slots, "messages": messages_slots, "responses": responses_slots}
