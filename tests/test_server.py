@@ -434,6 +434,9 @@ def test_rest_detect_mask_unmask(fake, proxy):
     assert PROMPT[spans[0]["start"]:spans[0]["end"]] == NAME
     masked = httpx.post(proxy + "/v1/mask", json={"text": PROMPT}).json()
     assert leaked([masked["text"].encode()]) == [] and masked["labels"]["PERSON"] == 1
+    assert masked["mapping"]["[PERSON_1]"] == NAME and masked["spans"] == spans
+    back = httpx.post(proxy + "/v1/unmask", json={"text": masked["text"], "mapping": masked["mapping"]}).json()
+    assert back["text"] == PROMPT
     assert httpx.post(proxy + "/v1/unmask", json={"text": "[PERSON_1] !", "mapping": {"[PERSON_1]": NAME}}).json() \
         == {"text": f"{NAME} !", "restored": 1, "unknown": []}
     headers = {"X-Alias-Session": "rest-1"}

@@ -141,9 +141,11 @@ class Proxy:
 
     # --- masking -----------------------------------------------------------------------
 
-    async def _mask(self, request: Request, slots, job=None):
+    async def _mask(self, request: Request, slots, job=None, writes: bool | None = None):
         """Mask `slots` with the request's session in the pool, then run `job(session)`;
-        (restore table, label counts, job's result)."""
+        (restore table, label counts, job's result). `writes`: the session changes (default:
+        when there are slots); a session that does not change must exist."""
+        writes = bool(slots) if writes is None else writes
         session_id = request.headers.get(SESSION_HEADER)
         conv = self.sessions.conversation(session_id) if session_id is not None else None
 
@@ -154,11 +156,11 @@ class Proxy:
         def run():
             if conv is None:
                 return work(self.sessions.fresh())
-            if not slots and not self.sessions.exists(conv):
+            if not writes and not self.sessions.exists(conv):
                 raise ProxyError(404, "no conversation with this X-Alias-Session")
             with self.sessions.hold(conv) as session:
                 result = work(session)
-                if slots:
+                if writes:
                     self.sessions.save(conv)
             return result
 
@@ -323,11 +325,9 @@ class Proxy:
         return {"spans": [s.to_dict() for s in spans]}
 
     async def _mask_text(self, request: Request, body: dict, text: str) -> dict:
-        from .masking import Slot
-
-        holder = {"text": text}
-        _, labels, _ = await self._mask(request, [Slot(holder, "text")])
-        return {"text": holder["text"], "labels": dict(labels)}
+        _, _, result = await self._mask(request, [], job=lambda session: session.mask(text), writes=True)
+        return {"text": result.text, "mapping": result.mapping, "spans": [s.to_dict() for s in result.spans],
+                "labels": dict(Counter(s.label for s in result.spans))}
 
     async def _unmask(self, request: Request, body: dict, text: str) -> dict:
         mapping = body.get("mapping")
