@@ -266,6 +266,10 @@ class Proxy:
         except AliasEngineError as exc:
             status = 502
             yield error_event(api, 502, f"the upstream stream cannot be restored: {exc}")
+        except Exception as exc:  # a bug: end the stream in the API's shape, log no text
+            status = 500
+            log.error("internal error in a stream (%s)", type(exc).__name__)
+            yield error_event(api, 500, "alias-engine internal error")
         finally:
             await resp.aclose()
             self._log(request, status, started, stream=True, restored=restorers.restored, **stats)
