@@ -33,7 +33,7 @@ def fake():
 def reset(fake):
     fake.received.clear()
     fake.headers.clear()
-    fake.delta_chars, fake.write_bytes, fake.cuts = 3, 0, None
+    fake.delta_chars, fake.write_bytes, fake.cuts, fake.break_after = 3, 0, None, None
 
 
 def start(fake, engine=None, **options):
@@ -303,6 +303,20 @@ def test_upstream_errors_pass_through_with_their_status(fake, proxy):
     assert info.value.status_code == 429 and info.value.response.headers["retry-after"] == "7"
     with pytest.raises(anthropic.RateLimitError):
         claude(proxy).messages.create(model="m", max_tokens=5, messages=[{"role": "user", "content": "FAKE_ERROR_429"}])
+
+
+def test_a_stream_that_breaks_off_ends_with_an_error_event(fake, proxy):
+    fake.break_after = 5
+    stream = oai(proxy).chat.completions.create(model="m", messages=[{"role": "user", "content": PROMPT}],
+                                                stream=True)
+    with pytest.raises(openai.APIError, match="broke off"):
+        for _ in stream:
+            pass
+    with pytest.raises(anthropic.APIError, match="broke off"):
+        with claude(proxy).messages.stream(model="m", max_tokens=5,
+                                           messages=[{"role": "user", "content": "x"}]) as events:
+            for _ in events:
+                pass
 
 
 def test_unreachable_upstream_is_502(fake):

@@ -31,6 +31,7 @@ class FakeUpstream:
         self.write_bytes = write_bytes      # 0: one write per event
         self.cuts: list[int] | None = None  # byte offsets of the writes (overrides write_bytes)
         self.delay = delay                  # seconds between writes
+        self.break_after: int | None = None # drop the connection after this many writes
         self.record = True                  # keep what was received (off for long benchmarks)
         self.received: list[bytes] = []
         self.headers: list[dict] = []
@@ -64,10 +65,12 @@ class FakeUpstream:
             writes = [blob[i:i + self.write_bytes] for i in range(0, len(blob), self.write_bytes)]
         else:
             writes = events
-        delay = self.delay
+        delay, break_after = self.delay, self.break_after
 
         async def gen():
-            for piece in writes:
+            for n, piece in enumerate(writes):
+                if break_after is not None and n >= break_after:
+                    raise ConnectionAbortedError("the fake upstream drops the stream")
                 yield piece
                 await asyncio.sleep(delay)  # a yield to the loop at least: one network write each
 
