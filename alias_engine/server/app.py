@@ -210,7 +210,7 @@ class Proxy:
         slots = COLLECTORS[kind](body)
         table, labels, _ = await self._mask(request, slots)
         masked_at = time.perf_counter()
-        stats = {"texts": len(slots), "labels": labels, "detect_ms": (masked_at - started) * 1000}
+        stats = {"texts": len(slots), "labels": labels, "mask_ms": (masked_at - started) * 1000}
         upstream = self.client.build_request("POST", self._url(request),
                                              content=json.dumps(body, ensure_ascii=False).encode("utf-8"),
                                              headers={**headers, "content-type": "application/json"})
