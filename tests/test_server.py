@@ -484,3 +484,36 @@ def test_serve_checks_its_options(monkeypatch, tmp_path, capsys):
     (tmp_path / "keys").write_text("\n")
     assert main(["serve", "--upstream", "http://x", "--api-key-file", str(tmp_path / "keys")]) == 1
     assert "empty" in capsys.readouterr().err
+
+
+def test_the_serve_command_runs_the_proxy(fake, tmp_path):
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    keys = tmp_path / "keys"
+    keys.write_text("proxy-secret\n")
+    proc = subprocess.Popen([sys.executable, "-m", "alias_engine.cli", "serve", "--upstream", fake.url,
+                             "--port", str(port), "--rules-only", "--api-key-file", str(keys)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                httpx.get(url + "/healthz", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        answer = oai(url, **{"X-Alias-Key": "proxy-secret"}).chat.completions.create(
+            model="m", messages=[{"role": "user", "content": f"Mail {EMAIL}"}])
+        assert answer.choices[0].message.content == echoed(f"Mail {EMAIL}")
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+    assert "POST /v1/chat/completions 200" in err and "EMAIL:1" in err and EMAIL not in err
+    assert leaked(fake.received) == []
