@@ -229,6 +229,8 @@ def test_detection_error_forwards_nothing(fake):
     ("/v1/chat/completions", b"\xff\xfe", 400, "UTF-8"),
     ("/v1/chat/completions", b"", 400, "empty"),
     ("/v1/chat/completions", b"[1, 2]", 400, "JSON object"),
+    ("/v1/chat/completions", b'{"messages": [{"role": "user", "content": "\\ud800"}]}', 400, "surrogate"),
+    ("/v1/chat/completions", b"[" * 100_000, 400, "nested"),
     ("/v1/chat/completions", b'{"messages": "hi"}', 400, "messages"),
     ("/v1/chat/completions", json.dumps({"messages": [{"role": "user", "content": [
         {"type": "image_url", "image_url": {"url": "data:,"}}]}]}).encode(), 400, "image_url"),

@@ -133,6 +133,10 @@ class Proxy:
             raise ProxyError(400, "the request body is not valid JSON (or nested too deeply)") from None
         if not isinstance(body, dict):
             raise ProxyError(400, "the request body must be a JSON object")
+        try:
+            json.dumps(body, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:  # "\ud800" alone: valid JSON, but no text
+            raise ProxyError(400, "the request body holds an unpaired UTF-16 surrogate escape") from None
         return body
 
     def _url(self, request: Request) -> str:
