@@ -193,6 +193,18 @@ def test_responses_stream(fake, proxy, write_bytes):
     assert json.loads(final.output[1].arguments) == {"text": PROMPT}
 
 
+def test_responses_local_shell_items_are_masked(fake, proxy):
+    items = [{"type": "local_shell_call", "call_id": "c1", "status": "completed", "id": "ls_1",
+              "action": {"type": "exec", "command": ["grep", EMAIL, "contacts.csv"],
+                         "working_directory": "/srv/dossiers", "env": {"TO": EMAIL}}},
+             {"type": "local_shell_call_output", "call_id": "c1", "output": f"{NAME};{PHONE}"}]
+    response = oai(proxy).responses.create(model="m", input=items)
+    assert leaked(fake.received) == []
+    sent = json.loads(fake.received[-1])["input"][0]["action"]
+    assert sent["command"] == ["grep", "[EMAIL_1]", "contacts.csv"] and sent["env"] == {"TO": "[EMAIL_1]"}
+    assert response.output_text == echoed(f"{NAME};{PHONE}")
+
+
 def test_previous_response_id_needs_a_session(fake, proxy):
     with pytest.raises(openai.BadRequestError, match="X-Alias-Session"):
         oai(proxy).responses.create(model="m", input="hi", previous_response_id="resp_1")

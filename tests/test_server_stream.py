@@ -245,3 +245,13 @@ def test_collectors_take_any_json_or_refuse_it_with_a_400(kind, body):
         return
     for slot in slots:
         assert isinstance(slot.text(), str)
+
+
+def test_a_local_shell_call_is_restored_before_the_client_runs_it():
+    from alias_engine.server.restoring import restore_item
+
+    item = {"type": "local_shell_call", "action": {"type": "exec", "command": ["mail", "[EMAIL_1]"],
+                                                    "env": {"WHO": "[PERSON_1]"}, "timeout_ms": 5}}
+    restore_item(item, Restorers(SESSION.table()))
+    assert item["action"] == {"type": "exec", "command": ["mail", "jean.dupont@gmail.com"],
+                              "env": {"WHO": "Jean Dupont"}, "timeout_ms": 5}

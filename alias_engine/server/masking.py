@@ -201,6 +201,10 @@ def _responses_item(item: object, where: str, slots: list[Slot]) -> None:
             slots[-1].kind = JSON_TEXT
     elif kind in ("function_call_output", "custom_tool_call_output"):
         _text_or_parts(item, "output", where, slots, _responses_parts)
+    elif kind == "local_shell_call":
+        _shell_action(item.get("action"), f"{where}.action", slots)
+    elif kind == "local_shell_call_output":
+        _string_or_none(item, "output", where, slots)
     elif kind == "reasoning":
         for key in ("summary", "content"):
             if isinstance(item.get(key), list):
@@ -209,6 +213,21 @@ def _responses_item(item: object, where: str, slots: list[Slot]) -> None:
         return  # an item the provider stored: it was masked when it was sent
     else:
         raise _bad(f"{where}: an item of type {kind!r} cannot be masked")
+
+
+def _shell_action(action: object, where: str, slots: list[Slot]) -> None:
+    """A shell command (Codex's local shell tool): its words, working directory and environment."""
+    if not isinstance(action, dict) or not isinstance(action.get("command"), list):
+        raise _bad(f"{where} must be an object with a command array")
+    for j, word in enumerate(action["command"]):
+        if not isinstance(word, str):
+            raise _bad(f"{where}.command[{j}] must be a string")
+        slots.append(Slot(action["command"], j))
+    _string_or_none(action, "working_directory", where, slots)
+    _string_or_none(action, "user", where, slots)
+    env = action.get("env")
+    if isinstance(env, dict):
+        slots.extend(Slot(env, key) for key, value in env.items() if isinstance(value, str))
 
 
 def _responses_parts(parts: list, where: str, slots: list[Slot]) -> None:

@@ -102,6 +102,8 @@ def restore_item(item: dict, r: Restorers) -> None:
         r.field(item, "arguments")
     elif item.get("type") == "custom_tool_call":
         r.field(item, "input")
+    elif item.get("type") == "local_shell_call" and isinstance(item.get("action"), dict):
+        item["action"] = r.value(item["action"])  # the command the client is about to run
     for part in _dicts(item.get("content")):
         restore_part(part, r)
 
