@@ -255,3 +255,40 @@ def test_a_local_shell_call_is_restored_before_the_client_runs_it():
     restore_item(item, Restorers(SESSION.table()))
     assert item["action"] == {"type": "exec", "command": ["mail", "jean.dupont@gmail.com"],
                               "env": {"WHO": "Jean Dupont"}, "timeout_ms": 5}
+
+
+def test_the_batcher_gives_waiting_texts_to_the_model_together():
+    import asyncio
+    import threading
+
+    from alias_engine.server.pool import Batcher, DetectionPool
+
+    release, batches = threading.Event(), []
+
+    def detect_many(texts, lang=None):
+        batches.append(list(texts))
+        if len(batches) == 1:
+            release.wait(10)  # the only worker is busy: the next requests' texts queue up
+        if "boom" in texts:
+            raise RuntimeError("model failure")
+        return [[len(t)] for t in texts]
+
+    async def main():
+        pool = DetectionPool(workers=1, queue=8)
+        batcher = Batcher(pool, detect_many)
+        first = asyncio.ensure_future(batcher.detect(["a"]))
+        await asyncio.sleep(0.05)
+        later = [asyncio.ensure_future(batcher.detect([f"t{i}", f"u{i}"])) for i in range(3)]
+        await asyncio.sleep(0.05)
+        release.set()
+        results = await asyncio.gather(first, *later)
+        failing = asyncio.ensure_future(batcher.detect(["boom"]))
+        other = asyncio.ensure_future(batcher.detect(["fine"]))
+        outcomes = await asyncio.gather(failing, other, return_exceptions=True)
+        pool.close()
+        return results, outcomes
+
+    results, outcomes = asyncio.run(main())
+    assert batches[:2] == [["a"], ["t0", "u0", "t1", "u1", "t2", "u2"]]
+    assert results == [[[1]], [[2], [2]], [[2], [2]], [[2], [2]]]
+    assert isinstance(outcomes[0], RuntimeError) and outcomes[1] == [[4]]  # an error reaches its own batch

@@ -22,7 +22,7 @@ from ..restore import unmask_report
 from .config import ServerConfig
 from .errors import ProxyError, error_body, error_event
 from .masking import COLLECTORS, CachedDetector, mask_slots
-from .pool import DetectionPool
+from .pool import Batcher, DetectionPool
 from .restoring import RESTORE_BODY, STREAMS, Restorers
 from .sessions import SESSION_HEADER, SessionStore
 from .sse import SSEParser
@@ -58,6 +58,7 @@ class Proxy:
         self.sessions = SessionStore(self.detector, config.mode, config.vault_dir, config.vault_key,
                                      config.sessions_in_memory)
         self.pool = DetectionPool(config.workers, config.queue)
+        self.batcher = Batcher(self.pool, engine.detect_many)
         self._client: httpx.AsyncClient | None = None
         self._keys = [hashlib.sha256(k).digest() for k in config.api_keys]
 
@@ -169,10 +170,14 @@ class Proxy:
             return result
 
         try:
-            if conv is None:
-                return await self.pool.run(run)
-            async with conv.lock:
-                return await self.pool.run(run)
+            async with self.pool.admit():
+                missing = self.detector.missing([slot.text() for slot in slots])
+                if missing:  # detected with other requests' texts; the masking job finds them in the cache
+                    self.detector.store(missing, await self.batcher.detect(missing))
+                if conv is None:
+                    return await self.pool.execute(run)
+                async with conv.lock:
+                    return await self.pool.execute(run)
         except ProxyError:
             raise
         except InputError as exc:
@@ -322,7 +327,8 @@ class Proxy:
         if lang not in (None, "auto", "fr", "en"):
             raise ProxyError(400, "lang must be auto, fr or en")
         try:
-            spans = await self.pool.run(self.detector.engine.detect, text, lang)
+            async with self.pool.admit():
+                (spans,) = await self.batcher.detect([text], lang)
         except InputError as exc:
             raise ProxyError(400, str(exc)) from None
         except ProxyError:

@@ -244,7 +244,7 @@ class CachedDetector:
     conversation is detected once) and `prepare`, which detects a request's texts in
     one model batch. The cache holds digests and spans, never text."""
 
-    def __init__(self, engine, size: int = 4096) -> None:
+    def __init__(self, engine, size: int = 16384) -> None:
         self.engine = engine
         self.placeholder = engine.placeholder
         self._cache: OrderedDict[bytes, tuple[Span, ...]] = OrderedDict()
@@ -268,12 +268,19 @@ class CachedDetector:
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
 
+    def missing(self, texts: Sequence[str], lang: str | None = None) -> list[str]:
+        """The texts (once each) not in the cache."""
+        return list(dict.fromkeys(t for t in texts if t and self._get(self._key(t, lang)) is None))
+
+    def store(self, texts: Sequence[str], spans: Sequence[Sequence[Span]], lang: str | None = None) -> None:
+        for text, found in zip(texts, spans):
+            self._put(self._key(text, lang), found)
+
     def prepare(self, texts: Sequence[str], lang: str | None = None) -> None:
         """Detect in one batch the texts not in the cache yet."""
-        missing = list(dict.fromkeys(t for t in texts if t and self._get(self._key(t, lang)) is None))
+        missing = self.missing(texts, lang)
         if missing:
-            for text, spans in zip(missing, self.engine.detect_many(missing, lang)):
-                self._put(self._key(text, lang), spans)
+            self.store(missing, self.engine.detect_many(missing, lang), lang)
 
     def detect(self, text: str, lang: str | None = None) -> list[Span]:
         key = self._key(text, lang)
