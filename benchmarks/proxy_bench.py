@@ -155,13 +155,15 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=4, help="turns per conversation before a new one starts")
     parser.add_argument("--delay", type=float, default=0.005, help="fake upstream: seconds between stream writes")
     parser.add_argument("--rules-only", action="store_true", help="run the proxy without the model")
+    parser.add_argument("--batch-texts", type=int, default=32, help="the proxy's --batch-texts")
     args = parser.parse_args()
 
     fake_port, proxy_port = free_port(), free_port()
     fake = subprocess.Popen([sys.executable, "-m", "alias_engine.server.fake_upstream", "--port", str(fake_port),
                              "--delay", str(args.delay), "--no-record"])
     cmd = [sys.executable, "-m", "alias_engine.cli", "serve", "--upstream", f"http://127.0.0.1:{fake_port}",
-           "--port", str(proxy_port), "--log-level", "warning"] + (["--rules-only"] if args.rules_only else [])
+           "--port", str(proxy_port), "--log-level", "warning", "--batch-texts", str(args.batch_texts)]
+    cmd += ["--rules-only"] if args.rules_only else []
     proxy = subprocess.Popen(cmd)
     try:
         wait_ready(f"http://127.0.0.1:{fake_port}/v1/models", fake)
@@ -191,7 +193,7 @@ def main() -> int:
     quarter = rss[max(1, len(rss) // 4)]
     result = {
         "conversations": args.conversations, "duration_s": round(through_s, 1), "cores": os.cpu_count(),
-        "model": not args.rules_only,
+        "model": not args.rules_only, "batch_texts": args.batch_texts,
         "direct": {"requests": direct.done, "req_per_s": round(direct.done / direct_s, 1),
                    "ttft_p50_ms": round(pct(direct.ttft, 50) * 1000, 1),
                    "ttft_p99_ms": round(pct(direct.ttft, 99) * 1000, 1), "errors": direct.errors},

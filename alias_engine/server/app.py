@@ -58,7 +58,7 @@ class Proxy:
         self.sessions = SessionStore(self.detector, config.mode, config.vault_dir, config.vault_key,
                                      config.sessions_in_memory)
         self.pool = DetectionPool(config.workers, config.queue)
-        self.batcher = Batcher(self.pool, engine.detect_many)
+        self.batcher = Batcher(self.pool, engine.detect_many, config.batch_texts)
         self._client: httpx.AsyncClient | None = None
         self._keys = [hashlib.sha256(k).digest() for k in config.api_keys]
 

@@ -32,6 +32,8 @@ def add_serve_command(commands, add_engine_options) -> None:
     p.add_argument("--max-body", type=positive_int, default=DEFAULT_MAX_BODY, help="largest request body in bytes (413 above)")
     p.add_argument("--workers", type=positive_int, help="detection threads (default: the number of cores)")
     p.add_argument("--queue", type=non_negative_int, default=64, help="detection jobs that may wait before 503 (default 64)")
+    p.add_argument("--batch-texts", type=positive_int, default=32,
+                   help="most texts of waiting requests detected in one model batch (default 32; 1: none)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     add_engine_options(p)
     p.set_defaults(handler=cmd_serve)
@@ -66,7 +68,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
                             api_keys=tuple(_read_keys(args.api_key_file, "API key file")),
                             upstream_api_key=upstream_keys[0].decode("utf-8") if upstream_keys else None,
                             vault_dir=Path(args.vault_dir) if args.vault_dir else None, vault_key=vault_key,
-                            max_body=args.max_body, workers=args.workers, queue=args.queue)
+                            max_body=args.max_body, workers=args.workers, queue=args.queue,
+                            batch_texts=args.batch_texts)
     except ValueError as exc:
         raise InputError(str(exc)) from None
 

@@ -19,7 +19,8 @@ class ServerConfig:
     `upstream_api_key`: sent upstream when the client's own credential was the proxy key.
     `vault_dir` + `vault_key`: encrypted vault per `X-Alias-Session` conversation.
     `workers`: detection threads (default: the cores); `queue`: detection jobs that may wait
-    for a worker before requests get 503.
+    for a worker before requests get 503; `batch_texts`: most texts of waiting requests given to the
+    model in one batch (1: no batching across requests).
     """
 
     upstream: str = ""
@@ -31,6 +32,7 @@ class ServerConfig:
     max_body: int = DEFAULT_MAX_BODY
     workers: int | None = None
     queue: int = 64
+    batch_texts: int = 32
     sessions_in_memory: int = 1024
     upstream_timeout: float = 600.0
 
