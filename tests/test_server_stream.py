@@ -27,7 +27,9 @@ def _session() -> Session:
 SESSION = _session()
 ANSWER = ("Bonjour [PERSON_1] 😀 ! Le dossier d'[PERSON_1], l'IBAN {IBAN_1} et le [phone 1] ; "
           "écrivez à [EMAIL_1] — [PERSON_9] est inconnu. ") * 2 + "Signé : PERSON_1"  # held until the flush
-ARGS = json.dumps({"to": "[PERSON_1]", "address": "[ADDRESS_2]", "note": "ça [IBAN_1]"}, ensure_ascii=False)
+# the two lines of the address are two pseudonyms (no pseudonym swallows a line break)
+ARGS = json.dumps({"to": "[PERSON_1]", "address": "[ADDRESS_2]\n[ADDRESS_3]", "note": "ça [IBAN_1]"},
+                  ensure_ascii=False)
 
 
 def test_doctests_of_the_server_modules():
@@ -156,7 +158,7 @@ EXPECTED_ARGS = SESSION.unmask(ARGS)
 
 def test_the_expected_answer_is_restored_and_still_json():
     assert "Jean Dupont" in EXPECTED_TEXT and "[PERSON_9]" in EXPECTED_TEXT and "[PERSON_1]" not in EXPECTED_TEXT
-    assert json.loads(EXPECTED_ARGS)["address"] == "8 avenue Jean Jaurès\n69007 Lyon"  # escaped in the JSON
+    assert json.loads(EXPECTED_ARGS)["address"] == "8 avenue Jean Jaurès\n69007 Lyon"  # still JSON
 
 
 @pytest.mark.parametrize("kind", sorted(BLOBS))
