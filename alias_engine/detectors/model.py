@@ -36,6 +36,9 @@ from .windows import Window, plan_windows
 MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
 DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows pack more
 MAX_WINDOWS_PER_BATCH = 64
+# Set to "true" in model.onnx's metadata by a graph whose logits for a window do not depend on
+# the other windows of its batch nor on padding (benchmarks/requantize.py per-token).
+BATCH_INDEPENDENT_KEY = "alias_engine.batch_independent"
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
 SEGMENTS_PER_CALL = 4
 MAX_WORD_EXTENSION = 256  # snapping never extends a span by more than this many characters
@@ -166,10 +169,23 @@ class ModelDetector:
         return self._session
 
     def detect(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text."""
-        return self.detect_with(texts, self._run)
+        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text.
 
-    def detect_with(self, texts: Sequence[str], run: RunFn) -> list[list[Span]]:
+        A text gets the same spans whatever else is in `texts`. A dynamically quantised
+        graph (the shipped one) quantises a whole batch with one scale, so its windows run one
+        per call; a graph whose metadata says it is batch-independent gets batches.
+        """
+        return self.detect_with(texts, self._run,
+                                windows_per_call=MAX_WINDOWS_PER_BATCH if self.batch_independent else 1)
+
+    @property
+    def batch_independent(self) -> bool:
+        """True when model.onnx declares that a window's logits do not depend on its batch."""
+        meta = self.session.get_modelmeta().custom_metadata_map
+        return meta.get(BATCH_INDEPENDENT_KEY) == "true"
+
+    def detect_with(self, texts: Sequence[str], run: RunFn, *,
+                    windows_per_call: int = MAX_WINDOWS_PER_BATCH) -> list[list[Span]]:
         """`detect` with another function computing logits (tests, instrumentation)."""
         encoded = [tokenize(self.tokenizer, text) for text in texts]
         for ids, _ in encoded:
@@ -179,7 +195,8 @@ class ModelDetector:
         decoded = decode_windows([ids for ids, _ in encoded], run, size=self.window_size,
                                  overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
                                  pad=self.pad_id, batch_size=self.batch_size, biases=self.biases,
-                                 recall_bias=self.recall_bias, progress=_progress.get())
+                                 recall_bias=self.recall_bias, progress=_progress.get(),
+                                 windows_per_call=windows_per_call)
         return [self._spans(text, offsets, tags, path_logp)
                 for text, (_, offsets), (tags, path_logp) in zip(texts, encoded, decoded)]
 
@@ -299,12 +316,13 @@ def decode_windows(
     biases: DecodeBiases = NEUTRAL,
     recall_bias: float = 0.0,
     progress: ProgressFn | None = None,
+    windows_per_call: int = MAX_WINDOWS_PER_BATCH,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """`(tags, path_logp)` per sequence: windows batched across sequences, decoded in stream.
 
     Windows are sorted by length (stable: a sequence's windows stay in order),
     so short texts share batches with little padding and each decoder gets its
-    windows one after the other.
+    windows one after the other. At most `windows_per_call` windows go to one `run`.
     """
     plans = [plan_windows(len(ids), size, overlap) for ids in token_ids]
     work = sorted(((w.end - w.start, i, k) for i, plan in enumerate(plans) for k, w in enumerate(plan)))
@@ -315,7 +333,7 @@ def decode_windows(
         progress(0, len(work))  # tokenized: say so before the first (slow) batch
     while pos < len(work):
         count = 1
-        while (pos + count < len(work) and count < MAX_WINDOWS_PER_BATCH
+        while (pos + count < len(work) and count < windows_per_call
                and (count + 1) * (work[pos + count][0] + 2) <= budget):
             count += 1
         batch = work[pos:pos + count]
