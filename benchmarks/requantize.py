@@ -109,6 +109,8 @@ def per_token(src: Path, dst: Path) -> int:
             final = node.output[0]
             node.output[0] = f"{final}_before_token_scale"
             out.append(helper.make_node("Mul", [node.output[0], rescale[final]], [final], name=f"{node.name}_per_token"))
+    if not count:
+        raise SystemExit(f"{src} has no DynamicQuantizeLinear node: not a dynamic int8 graph (already per-token?)")
     del graph.node[:]
     graph.node.extend(out)
     del graph.value_info[:]
@@ -171,7 +173,7 @@ def calibration_texts(samples: int, seed: int) -> list[str]:
     """Generator text (fr and en, records and long documents), never dev data."""
     from alias_engine.training.generate import generate
 
-    return [r["text"] for r in generate(samples, seed=seed)]
+    return [r["text"] for r in generate(samples, seed=seed, split="train")]
 
 
 def static(src: Path, dst: Path, *, s8s8: bool, samples: int, seed: int, model_dir: Path) -> None:
