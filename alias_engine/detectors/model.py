@@ -12,7 +12,6 @@ and final tags: a few bytes a token).
 
 from __future__ import annotations
 
-import json
 import threading
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -23,14 +22,14 @@ import regex
 from stdnum.fr import siret
 
 from ..errors import ModelError
-from ..labels import BIOES_TAGS, LABELS, check_labels
+from ..labels import LABELS, check_labels
 from ..merge import merge_spans
 from ..spans import Span
 from ..validators import card
+from .contract import MODEL_FILES, read_labels_json, read_tokenizer, special_ids
 from .viterbi import N_TAGS, NEUTRAL, DecodeBiases, StreamingDecoder, log_softmax
 from .windows import Window, plan_windows
 
-MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
 DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows pack more
 MAX_WINDOWS_PER_BATCH = 64
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
@@ -78,8 +77,7 @@ class ModelDetector:
         self.thresholds = dict(thresholds or {})
         # A quarter of the window: 128 of 512 positions; each token keeps 1/8 of a window of context.
         self.window_overlap = window_length // 4 if window_overlap is None else window_overlap
-        self.bos_id, self.eos_id, self.pad_id, self.unk_id = (
-            _special_id(tokenizer, t) for t in ("<s>", "</s>", "<pad>", "<unk>"))
+        self.bos_id, self.eos_id, self.pad_id, self.unk_id = special_ids(tokenizer)
         self._session = None
         self._session_lock = threading.Lock()
         plan_windows(1, self.window_size, self.window_overlap)  # validates the sizes early
@@ -113,8 +111,8 @@ class ModelDetector:
                 raise ModelError(f"model file missing: {path} (train or install the model, or use rules only)")
             if path.stat().st_size == 0:
                 raise ModelError(f"model file is empty: {path}")
-        window_length = _read_labels(model_dir / "labels.json")
-        tokenizer = _read_tokenizer(model_dir / "tokenizer.json")
+        window_length = read_labels_json(model_dir / "labels.json")
+        tokenizer = read_tokenizer(model_dir / "tokenizer.json")
         if not np.isfinite(float(recall_bias)):
             raise ValueError("recall_bias must be a finite number")
         if threads is not None and (not isinstance(threads, int) or threads < 1):
@@ -420,48 +418,3 @@ def _has_alnum(text: str, start: int, end: int) -> bool:
 
 def _is_word(ch: str) -> bool:
     return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
-
-
-def _special_id(tokenizer, token: str) -> int:
-    token_id = tokenizer.token_to_id(token)
-    if token_id is None:
-        raise ModelError(f"tokenizer.json has no {token} token")
-    return token_id
-
-
-def _read_labels(path: Path) -> int:
-    """Check labels.json; return the window length in positions (special tokens included)."""
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelError(f"{path} is not valid JSON: {exc}") from None
-    if not isinstance(meta, dict) or meta.get("scheme") != "BIOES":
-        raise ModelError(f"{path}: expected {{\"scheme\": \"BIOES\", ...}}")
-    if meta.get("tags") != list(BIOES_TAGS):
-        raise ModelError(f"{path}: tags do not match this engine's {len(BIOES_TAGS)} BIOES tags "
-                         "(model trained for another label set)")
-    max_length = meta.get("max_length", 512)
-    if not _is_int(max_length) or not 3 <= max_length <= 8192:
-        raise ModelError(f"{path}: max_length must be an integer between 3 and 8192")
-    # The length the model was trained on, when shorter than what its positions allow:
-    # a tagger fine-tuned on 128-token chunks loses most of its recall past them.
-    window_length = meta.get("window_length", max_length)
-    if not _is_int(window_length) or not 3 <= window_length <= max_length:
-        raise ModelError(f"{path}: window_length must be an integer between 3 and max_length")
-    return window_length
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _read_tokenizer(path: Path):
-    from tokenizers import Tokenizer
-
-    try:
-        tokenizer = Tokenizer.from_file(str(path))
-    except Exception as exc:
-        raise ModelError(f"{path} is not a valid tokenizers file: {str(exc)[:200]}") from None
-    tokenizer.no_truncation()
-    tokenizer.no_padding()
-    return tokenizer

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from alias_engine.training.synth.context import Ctx
-from alias_engine.training.synth.doc import Doc, fill
+from training.synth.context import Ctx
+from training.synth.doc import Doc, fill
 
 # Form fields: (caption, placeholder). Placeholders resolving to O are hard negatives.
 FIELDS_FR = (
