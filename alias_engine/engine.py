@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .detectors.rules import detect_with_rules, load_rules, without_non_names
+from .detectors.base import Detector, as_detector
+from .detectors.rules import RuleDetector, load_rules
 from .errors import AliasEngineError, InputError, ModelError
 from .labels import LABELS, check_labels
 from .language import guess_language
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
 from .merge import merge_spans
 from .normalize import normalize
+from .resolve import Found, resolve
 from .resources import data_dir
 from .restore import unmask as _unmask
 from .spans import Span
@@ -29,6 +31,10 @@ class Engine:
     score of a span. `lang`: "fr", "en" or "auto". `placeholder`: format with
     `{label}` and `{n}`. `use_model`: True requires the model, False is rules
     only, None (default) is the same as True. `model_dir` and `rules_dir` override the shipped data.
+    `detectors`: more detectors, run with the rules and the model: objects with
+    `detect(texts, langs) -> list[list[Span]]` or plain functions
+    `f(text) -> iterable of Span or (start, end, label[, score])`, offsets into the
+    original text (docs/architecture.md says how their spans are ranked).
     """
 
     def __init__(
@@ -44,6 +50,7 @@ class Engine:
         threads: int | None = None,
         recall_bias: float = 0.0,
         max_chars: int = DEFAULT_MAX_CHARS,
+        detectors: Iterable[Detector | Callable[[str], Iterable]] = (),
     ) -> None:
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
@@ -55,6 +62,8 @@ class Engine:
         self.placeholder = check_placeholder_format(placeholder)
         self.max_chars = max_chars
         self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"))
+        self.rule_detector = RuleDetector(self.rules)
+        self.detectors: tuple[Detector, ...] = tuple(as_detector(d) for d in detectors)
         self.model_dir = Path(model_dir) if model_dir else data_dir("models")
         self.threads = threads
         self.recall_bias = recall_bias
@@ -84,32 +93,56 @@ class Engine:
         return self.detect_many([text], lang)[0]
 
     def detect_many(self, texts: Sequence[str], lang: str | None = None) -> list[list[Span]]:
-        """`detect` for several texts at once (the model sees them as one batch)."""
+        """`detect` for several texts at once (the model sees them as one batch).
+
+        normalise → detectors (rules, model, the user's) → resolve → merge, and back to
+        offsets into each original text.
+        """
         for text in texts:
             self._check_text(text)
         lang = self._check_lang(lang)
         views = [normalize(text) for text in texts]
+        langs = [guess_language(view.text) if lang == "auto" else lang for view in views]
+        found = [Found() for _ in views]
+        for item, view, chosen_lang in zip(found, views, langs):
+            item_found = self._run("rules", self.rule_detector.find, view.text, chosen_lang)
+            item.identifiers, item.patterns = item_found.identifiers, item_found.patterns
+            item.keywords, item.suppressions = item_found.keywords, item_found.suppressions
         model = self.model
-        try:
-            model_spans = model.detect([v.text for v in views]) if model is not None else [[] for _ in views]
-        except AliasEngineError:
-            raise
-        except Exception as exc:  # fail closed: never return text as analysed when it was not
-            raise ModelError(f"model inference failed ({type(exc).__name__})") from None
-        results = []
-        for view, from_model in zip(views, model_spans):
-            chosen_lang = guess_language(view.text) if lang == "auto" else lang
+        if model is not None:
             try:
-                candidates = list(detect_with_rules(view.text, chosen_lang, self.rules))
+                for item, spans in zip(found, model.detect([v.text for v in views], langs)):
+                    item.model = spans
             except AliasEngineError:
                 raise
-            except Exception as exc:
-                raise AliasEngineError(f"rule detection failed ({type(exc).__name__})") from None
-            candidates.extend(without_non_names(from_model, view.text, self.rules.not_names))
+            except Exception as exc:  # fail closed: never return text as analysed when it was not
+                raise ModelError(f"model inference failed ({type(exc).__name__})") from None
+        for detector in self.detectors:
+            spans_per_text = self._run(_name(detector), detector.detect, list(texts), langs)
+            if len(spans_per_text) != len(texts):
+                raise AliasEngineError(f"detector {_name(detector)} returned {len(spans_per_text)} results "
+                                       f"for {len(texts)} texts")
+            for item, view, spans in zip(found, views, spans_per_text):
+                item.others += [s for s in map(lambda s: self._to_view(view, s), spans) if s is not None]
+        results = []
+        for item, view, chosen_lang in zip(found, views, langs):
+            candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
             results.append([self._to_original(view, s) for s in merged])
         return results
+
+    @staticmethod
+    def _run(name: str, fn: Callable, *args: Any) -> Any:
+        """Run one detector; any failure is an AliasEngineError (fail closed: nothing is returned
+        as analysed when a detector could not run)."""
+        try:
+            return fn(*args)
+        except AliasEngineError:
+            raise
+        except Exception as exc:
+            what = "rule detection" if name == "rules" else f"detector {name}"
+            raise AliasEngineError(f"{what} failed ({type(exc).__name__})") from None
 
     def mask(self, text: str, lang: str | None = None) -> MaskResult:
         """`text` with every detected span replaced by a placeholder, and the mapping back."""
@@ -138,8 +171,21 @@ class Engine:
         return lang
 
     @staticmethod
+    def _to_view(view, span: Span) -> Span | None:
+        start, end = view.to_view(span.start, span.end)
+        if start >= end:
+            return None  # only characters the view removes (zero-width, soft hyphens)
+        if (start, end) == (span.start, span.end):
+            return span
+        return Span(start, end, span.label, span.score, span.source, span.verified)
+
+    @staticmethod
     def _to_original(view, span: Span) -> Span:
         start, end = view.to_original(span.start, span.end)
         if (start, end) == (span.start, span.end):
             return span
         return Span(start, end, span.label, span.score, span.source, span.verified)
+
+
+def _name(detector: object) -> str:
+    return str(getattr(detector, "name", type(detector).__name__))

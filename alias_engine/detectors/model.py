@@ -19,13 +19,11 @@ from pathlib import Path
 
 import numpy as np
 import regex
-from stdnum.fr import siret
 
 from ..errors import ModelError
 from ..labels import LABELS, check_labels
 from ..merge import merge_spans
 from ..spans import Span
-from ..validators import card
 from .contract import MODEL_FILES, read_labels_json, read_tokenizer, special_ids
 from .viterbi import N_TAGS, NEUTRAL, DecodeBiases, StreamingDecoder, log_softmax
 from .windows import Window, plan_windows
@@ -142,8 +140,9 @@ class ModelDetector:
                     self._session = self._make_session()
         return self._session
 
-    def detect(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text."""
+    def detect(self, texts: Sequence[str], langs: Sequence[str] | None = None) -> list[list[Span]]:
+        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text
+        (the Detector protocol; the model reads every language the same way)."""
         return self.detect_with(texts, self._run)
 
     def detect_with(self, texts: Sequence[str], run: RunFn) -> list[list[Span]]:
@@ -165,8 +164,6 @@ class ModelDetector:
         for first, last, label, score in token_spans(tags, path_logp):
             snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
             if not snapped or score < self.thresholds.get(label, 0.0) or not _has_alnum(text, *snapped):
-                continue
-            if label == "NATIONAL_ID" and is_siret(text[snapped[0]:snapped[1]]):
                 continue
             pieces = person_pieces(text, *snapped) if label == "PERSON" else [snapped]
             spans += [Span(start, end, label, score, "model") for start, end in pieces]
@@ -382,15 +379,6 @@ def person_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
             pieces.append(inner)
         pos = closing.end() if closing else end
     return pieces or [(start, end)]
-
-
-def is_siret(value: str) -> bool:
-    """14 digits that pass the SIRET check and are no payment card: a company's number, which
-    LABELS.md keeps out of NATIONAL_ID (the model, without context, takes them for IDs). A
-    model CREDIT_CARD span is kept even then: some real 14-digit cards pass the check too."""
-    digits = "".join(c for c in value if c.isdigit())
-    return (len(digits) == 14 and len(digits) == sum(c.isalnum() for c in value)
-            and siret.is_valid(digits) and not card.is_valid(digits))
 
 
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:

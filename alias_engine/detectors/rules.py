@@ -2,32 +2,27 @@
 
 `load_rules(rules_dir)` reads rules/common.json, fr.json, en.json (patterns,
 value shapes, keyword rules) and identifiers.json (checksum-validated
-identifiers) once; `detect_with_rules(text, lang, rules)` runs the identifier,
-pattern and keyword detectors on the normalised text and returns their
-candidates for the merger. Schema and how to add a rule: docs/rules.md.
+identifiers) once; `find_with_rules(text, lang, rules)` runs the identifier,
+pattern, keyword and table detectors on the normalised text and returns what
+each found, for the resolve stage (resolve.py); `detect_with_rules` is both. Schema and how to add a rule: docs/rules.md.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import regex
 
 from ..errors import RulesError
+from ..resolve import Found, resolve
+from ..resolve import without_non_names as _without_non_names
 from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
-from .keywords import KeywordRules, Suppression, find_keyword_spans, load_keyword_rules
-from .patterns import (
-    PatternRules,
-    compile_pattern,
-    find_patterns,
-    is_company_line,
-    is_public_url,
-    load_pattern_rules,
-)
+from .keywords import KeywordRules, find_keyword_spans, load_keyword_rules
+from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
 from .tables import find_table_spans
 
 COMMON_FILE = "common.json"
@@ -76,100 +71,36 @@ def load_rules(rules_dir: Path) -> Rules:
     return Rules(identifiers, patterns, keywords, not_names)
 
 
-def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
-    """PERSON spans without a greeting or sign-off: "Bisous" alone is dropped, "Coucou, Inès"
-    becomes "Inès"."""
-    out = []
-    for span in spans:
-        if span.label == "PERSON":
-            head, comma, _ = text[span.start:span.end].partition(",")
-            if comma and head.strip().casefold() in not_names:
-                start = span.start + len(head) + 1
-                while start < span.end and text[start].isspace():
-                    start += 1
-                span = Span(start, span.end, span.label, span.score, span.source, span.verified)
-            if span.start >= span.end or text[span.start:span.end].casefold() in not_names:
-                continue
-        out.append(span)
-    return out
+def find_with_rules(text: str, lang: str, rules: Rules) -> Found:
+    """What each rule detector finds in the normalised `text`, before resolution (resolve.py)."""
+    keyword_spans, suppressions = find_keyword_spans(text, rules.keywords)
+    table_spans, table_suppressions = find_table_spans(text, rules.keywords)
+    return Found(identifiers=find_identifiers(text, lang, rules.identifiers),
+                 patterns=find_patterns(text, lang, rules.patterns),
+                 keywords=keyword_spans + table_spans, suppressions=suppressions + table_suppressions)
 
 
 def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
-    """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`.
-
-    Four resolutions happen here because only the rules know about them: a URL
-    introduced by a keyword ("Website:") is dropped when it is a public one, and
-    a number introduced by "Tel" when it is toll-free or premium-rate; a number
-    shaped like a phone but introduced by another keyword ("MRN:", "NIR :") is
-    not a phone; a URL
-    that points at a person swallows the e-mail, IP or token written inside it
-    (the URL is the span), and suppress rules (switchboard, SIRET, invoice
-    number) remove the candidates in the value they cover.
-    """
-    candidates = find_identifiers(text, lang, rules.identifiers)
-    keyword_spans, suppressions = find_keyword_spans(text, rules.keywords)
-    table_spans, table_suppressions = find_table_spans(text, rules.keywords)
-    keyword_spans += table_spans
-    suppressions += table_suppressions
-    keyword_spans = [s for s in keyword_spans if not _public_or_company(s, text, lang, rules.patterns)]
-    candidates += _phones_in_other_keyword_values_removed(find_patterns(text, lang, rules.patterns), keyword_spans)
-    candidates += keyword_spans
-    candidates = _inside_urls_removed(candidates)
-    if suppressions:
-        candidates = _suppressed_removed(candidates, suppressions)
-    return candidates
+    """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`,
+    resolved against each other (resolve.py)."""
+    return resolve(text, lang, find_with_rules(text, lang, rules), rules.patterns, rules.not_names)
 
 
-def _phones_in_other_keyword_values_removed(spans: list[Span], keyword_spans: list[Span]) -> list[Span]:
-    """A number that looks like a phone but follows "MRN:" or "NIR :" is that other thing."""
-    others = sorted((s.start, s.end) for s in keyword_spans if s.label != "PHONE")
-    if not others:
-        return spans
-    starts = [o[0] for o in others]
-    longest = max(e - s for s, e in others)
-    kept = []
-    for span in spans:
-        if span.label == "PHONE":
-            lo, hi = bisect_left(starts, span.start - longest), bisect_left(starts, span.end)
-            if any(s < span.end and span.start < e for s, e in others[lo:hi]):
-                continue
-        kept.append(span)
-    return kept
+def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
+    """Kept for callers of the old place: see resolve.without_non_names."""
+    return _without_non_names(spans, text, not_names)
 
 
-def _public_or_company(span: Span, text: str, lang: str, patterns: PatternRules) -> bool:
-    value = text[span.start:span.end]
-    if span.label == "URL":
-        return is_public_url(value, patterns)
-    if span.label == "PHONE":
-        return is_company_line(value, lang, patterns)
-    return False
+class RuleDetector:
+    """The rules as a Detector: `detect(texts, langs)` on normalised texts."""
 
+    name = "rules"
 
-def _inside_urls_removed(spans: list[Span]) -> list[Span]:
-    """Drop non-URL spans lying inside a URL span (URL spans never overlap each other)."""
-    urls = sorted((s.start, s.end) for s in spans if s.label == "URL")
-    if not urls:
-        return spans
-    starts = [u[0] for u in urls]
-    kept = []
-    for span in spans:
-        i = bisect_right(starts, span.start) - 1
-        if span.label != "URL" and i >= 0 and span.end <= urls[i][1]:
-            continue
-        kept.append(span)
-    return kept
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
 
+    def find(self, text: str, lang: str) -> Found:
+        return find_with_rules(text, lang, self.rules)
 
-def _suppressed_removed(spans: list[Span], suppressions: list[Suppression]) -> list[Span]:
-    """Drop spans that overlap a suppressed value of their label; suppressed values are short."""
-    suppressions = sorted(suppressions, key=lambda z: z.start)
-    starts = [z.start for z in suppressions]
-    longest = max(z.end - z.start for z in suppressions)
-    kept = []
-    for span in spans:
-        lo = bisect_left(starts, span.start - longest)
-        hi = bisect_left(starts, span.end)
-        if not any(z.removes(span) for z in suppressions[lo:hi]):
-            kept.append(span)
-    return kept
+    def detect(self, texts: Sequence[str], langs: Sequence[str]) -> list[list[Span]]:
+        return [detect_with_rules(text, lang, self.rules) for text, lang in zip(texts, langs)]
