@@ -5,8 +5,9 @@ from .errors import AliasEngineError, InputError, MappingError, ModelError
 from .labels import LABELS
 from .masks import MaskResult
 from .pseudonymise import Session
+from .restore import unmask
 from .spans import Span
 
 __all__ = ["Engine", "Span", "MaskResult", "LABELS", "AliasEngineError", "InputError",
-           "MappingError", "ModelError", "Session"]
+           "MappingError", "ModelError", "Session", "unmask"]
 __version__ = "0.1.0"

@@ -11,34 +11,11 @@ from pathlib import Path
 
 from . import __version__
 from .engine import Engine
+from .engine_options import add_engine_options, engine_from_args  # noqa: F401 (re-exported: other commands use them)
 from .errors import AliasEngineError, InputError
 from .io import Progress, read_jsonl, read_mapping, read_mapping_lines, read_text, write_output
-from .labels import LABELS
-from .masks import mask_spans
 from .pseudonymise.cli import add_session_options
-
-
-def add_engine_options(parser: argparse.ArgumentParser) -> None:
-    """Options that configure the Engine, shared by every command that detects."""
-    group = parser.add_argument_group("engine")
-    group.add_argument("--lang", choices=("auto", "fr", "en"), default="auto", help="language of the text")
-    group.add_argument("--labels", help=f"comma-separated labels to detect (default: all of {','.join(LABELS)})")
-    group.add_argument("--threshold", type=float, default=0.5, help="minimum span score (0-1, default 0.5)")
-    group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")
-    group.add_argument("--recall-bias", type=float, default=0.0,
-                       help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
-    group.add_argument("--threads", type=int, help="model threads (default: onnxruntime's choice)")
-    group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
-
-
-def engine_from_args(args: argparse.Namespace) -> Engine:
-    labels = [name.strip().upper() for name in args.labels.split(",") if name.strip()] if args.labels else None
-    try:
-        return Engine(labels=labels, threshold=args.threshold, lang=args.lang,
-                      use_model=False if args.rules_only else None, threads=args.threads,
-                      recall_bias=args.recall_bias, placeholder=args.placeholder)
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
+from .restore import unmask
 
 
 def _dump(record: object) -> str:
@@ -133,7 +110,7 @@ def cmd_mask(args: argparse.Namespace) -> int:
         for start in range(0, len(records), args.batch_size):
             batch = records[start:start + args.batch_size]
             for number, (record, spans) in enumerate(zip(batch, _detect_batch(engine, batch)), start):
-                result = mask_spans(record["text"], spans, engine.placeholder)
+                result = engine.mask(record["text"], spans=spans)
                 out_lines.append(_dump(_masked_record(record, result.text, args.keep_fields, dropped)) + "\n")
                 map_lines.append(_dump({"id": record.get("id", number), "mapping": result.mapping}) + "\n")
             progress.step(len(batch))
@@ -198,7 +175,6 @@ def cmd_unmask(args: argparse.Namespace) -> int:
     if not args.mapping:
         raise InputError("unmask needs --mapping FILE or --session FILE")
     _check_out(args, args.mapping, "mapping")
-    engine = Engine(use_model=False)
     if args.jsonl:
         records = list(read_jsonl(args.input))
         mappings = read_mapping_lines(args.mapping)
@@ -207,11 +183,11 @@ def cmd_unmask(args: argparse.Namespace) -> int:
         progress = _progress(args, len(records), "unmask")
         lines = []
         for record, mapping in zip(records, mappings):
-            lines.append(_dump({**record, "text": engine.unmask(record["text"], mapping)}) + "\n")
+            lines.append(_dump({**record, "text": unmask(record["text"], mapping)}) + "\n")
             progress.step()
         write_output(args.out, "".join(lines))
     else:
-        write_output(args.out, engine.unmask(read_text(args.input), read_mapping(args.mapping)))
+        write_output(args.out, unmask(read_text(args.input), read_mapping(args.mapping)))
     return 0
 
 

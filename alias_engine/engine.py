@@ -17,7 +17,7 @@ from .merge import merge_spans
 from .normalize import normalize
 from .resolve import Found, resolve
 from .resources import data_dir
-from .restore import unmask as _unmask
+from .restore import unmask
 from .spans import Span
 
 LANGS = ("auto", "fr", "en")
@@ -144,13 +144,22 @@ class Engine:
             what = "rule detection" if name == "rules" else f"detector {name}"
             raise AliasEngineError(f"{what} failed ({type(exc).__name__})") from None
 
-    def mask(self, text: str, lang: str | None = None) -> MaskResult:
-        """`text` with every detected span replaced by a placeholder, and the mapping back."""
-        return mask_spans(text, self.detect(text, lang), self.placeholder)
+    def mask(self, text: str, lang: str | None = None, *, spans: Sequence[Span] | None = None) -> MaskResult:
+        """`text` with every span replaced by a placeholder, and the mapping back.
+
+        `spans`: the spans to mask (sorted, non-overlapping, offsets into `text`, as
+        `detect` returns them, possibly filtered or edited); by default `detect(text, lang)`.
+        """
+        if spans is None:
+            spans = self.detect(text, lang)
+        else:
+            self._check_text(text)
+            spans = _checked_spans(text, spans)
+        return mask_spans(text, spans, self.placeholder)
 
     def unmask(self, text: str, mapping: Mapping[str, str | list[str]]) -> str:
-        """Restore the original values of `mapping` in `text`."""
-        return _unmask(text, mapping)
+        """Restore the original values of `mapping` in `text` (the same as `alias_engine.unmask`)."""
+        return unmask(text, mapping)
 
     def session(self, mode: str = "placeholder", key: bytes | str | None = None, lang: str | None = None):
         """A conversation: the same value gets the same pseudonym in every turn (see docs/pseudonymisation.md)."""
@@ -189,3 +198,13 @@ class Engine:
 
 def _name(detector: object) -> str:
     return str(getattr(detector, "name", type(detector).__name__))
+
+
+def _checked_spans(text: str, spans: Sequence[Span]) -> list[Span]:
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    for i, span in enumerate(spans):
+        if not isinstance(span, Span) or span.end > len(text):
+            raise InputError(f"not a span of this text: {span!r}")
+        if i and span.start < spans[i - 1].end:
+            raise InputError(f"overlapping spans: {spans[i - 1]!r} and {span!r}")
+    return spans

@@ -12,6 +12,10 @@ from .spans import Span
 
 DEFAULT_PLACEHOLDER = "[{label}_{n}]"
 
+# The one mapping type of the package (Engine.mask, Session.mask, unmask, the CLI's mapping
+# files): placeholder or surrogate → the original value, or the list of its written forms.
+MaskMapping = dict[str, "str | list[str]"]
+
 _SEPARATORS = regex.compile(r"[\s.\-/()]+")
 _SPACES = regex.compile(r"\s+")
 _COMPACT_LABELS = frozenset({"IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID"})
@@ -28,7 +32,7 @@ class MaskResult:
     """
 
     text: str
-    mapping: dict[str, str | list[str]] = field(default_factory=dict)
+    mapping: MaskMapping = field(default_factory=dict)
     spans: tuple[Span, ...] = ()
 
 
@@ -99,7 +103,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
         out.append(name)
         last = span.end
     out.append(text[last:])
-    mapping: dict[str, str | list[str]] = {
+    mapping: MaskMapping = {
         name: values[0] if len(set(values)) == 1 else values for name, values in forms.items()
     }
     return MaskResult("".join(out), mapping, tuple(spans))

@@ -6,13 +6,12 @@ import argparse
 import json
 from pathlib import Path
 
+from ..engine_options import add_engine_options, engine_from_args
 from ..errors import InputError
 
 
 def add_commands(subparsers) -> None:
     """Register `eval` and `bench` (each sets `handler`) on an argparse subparsers object."""
-    from ..cli import add_engine_options
-
     ev = subparsers.add_parser(
         "eval", help="score detection and masking on labelled JSONL files",
         description="Score detection and masking on JSONL files in the format of LABELS.md: strict and overlap "
@@ -46,7 +45,6 @@ def add_commands(subparsers) -> None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from ..cli import engine_from_args
     from .datasets import read_records
     from .evaluate import combine, engine_predict, evaluate, format_errors, format_report, write_predictions
 
@@ -75,7 +73,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from ..cli import engine_from_args
     from .bench import format_bench, run_bench
 
     engine = engine_from_args(args)

@@ -72,7 +72,8 @@ class Session:
     """Masks the turns of one conversation with one consistent set of pseudonyms.
 
     `detector`: an `Engine` (or any object with `detect(text, lang)`), or a
-    function `text -> spans`. `mode`: "placeholder" (default) or "surrogate"
+    function `text -> spans`; None gives a session that can only unmask (one
+    loaded to restore an answer). `mode`: "placeholder" (default) or "surrogate"
     (realistic fake values). `key`: secret bytes that make surrogates
     deterministic (default: random, kept in the saved vault).
     """
@@ -101,9 +102,8 @@ class Session:
     def _detect(self, text: str, lang: str | None) -> list[Span]:
         detector = self._detector
         if detector is None:
-            from ..engine import Engine
-
-            detector = self._detector = Engine()
+            raise AliasEngineError("this session has no detector: build it with Session(engine) or "
+                                   "engine.session() to mask (a session without one can only unmask)")
         if hasattr(detector, "detect"):
             spans = detector.detect(text, lang) if lang else detector.detect(text)
         else:
