@@ -13,6 +13,7 @@ from . import __version__
 from .engine import Engine
 from .engine_options import add_engine_options, engine_from_args  # noqa: F401 (re-exported: other commands use them)
 from .errors import AliasEngineError, InputError
+from .formats import FORMATS, format_spans
 from .io import Progress, read_jsonl, read_mapping, read_mapping_lines, read_text, write_output
 from .pseudonymise.cli import add_session_options
 from .restore import unmask
@@ -35,12 +36,12 @@ def cmd_detect(args: argparse.Namespace) -> int:
         for start in range(0, len(records), args.batch_size):
             batch = records[start:start + args.batch_size]
             for record, spans in zip(batch, _detect_batch(engine, batch)):
-                lines.append(_dump({**record, "spans": [s.to_dict() for s in spans]}) + "\n")
+                lines.append(_dump({**record, "spans": format_spans(spans, record["text"], args.format)}) + "\n")
             progress.step(len(batch))
         write_output(args.out, "".join(lines))
     else:
-        spans = engine.detect(read_text(args.input))
-        write_output(args.out, _dump([s.to_dict() for s in spans]) + "\n")
+        text = read_text(args.input)
+        write_output(args.out, _dump(format_spans(engine.detect(text), text, args.format)) + "\n")
     return 0
 
 
@@ -221,6 +222,10 @@ def build_parser() -> argparse.ArgumentParser:
     detect = io_command("detect", "print the spans of personal data as JSON")
     add_engine_options(detect)
     detect.add_argument("--batch-size", type=positive_int, default=32, help="records per model batch in --jsonl mode")
+    detect.add_argument("--format", choices=FORMATS, default="json",
+                        help="json (default: start, end, label, score, source), hf (a Hugging Face "
+                             "token-classification pipeline's entity_group, score, word, start, end) or "
+                             "presidio (entity_type, start, end, score)")
     detect.set_defaults(handler=cmd_detect)
 
     mask = io_command("mask", "replace personal data by placeholders; write the mapping to restore it")
