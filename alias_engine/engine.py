@@ -10,7 +10,7 @@ from typing import Any
 from .detectors.base import Detector, as_detector
 from .detectors.rules import RuleDetector, load_rules
 from .errors import AliasEngineError, InputError, ModelError
-from .labels import LABELS, check_labels
+from .labels import check_labels, known_labels
 from .language import guess_language
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
 from .merge import merge_spans
@@ -35,6 +35,8 @@ class Engine:
     `detect(texts, langs) -> list[list[Span]]` or plain functions
     `f(text) -> iterable of Span or (start, end, label[, score])`, offsets into the
     original text (docs/architecture.md says how their spans are ranked).
+    `extra_rules`: rules files read after the shipped ones; they may declare new
+    labels with their values, keyword rules and patterns (docs/rules.md).
     """
 
     def __init__(
@@ -51,17 +53,19 @@ class Engine:
         recall_bias: float = 0.0,
         max_chars: int = DEFAULT_MAX_CHARS,
         detectors: Iterable[Detector | Callable[[str], Iterable]] = (),
+        extra_rules: Iterable[str | Path] = (),
     ) -> None:
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
         if not 0.0 <= threshold <= 1.0:
             raise ValueError("threshold must be between 0 and 1")
-        self.labels = check_labels(LABELS if labels is None else tuple(labels))
+        self.extra_rules = tuple(Path(p) for p in extra_rules)
+        self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"), self.extra_rules)
+        self.labels = check_labels(known_labels() if labels is None else tuple(labels))
         self.threshold = threshold
         self.lang = lang
         self.placeholder = check_placeholder_format(placeholder)
         self.max_chars = max_chars
-        self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"))
         self.rule_detector = RuleDetector(self.rules)
         self.detectors: tuple[Detector, ...] = tuple(as_detector(d) for d in detectors)
         self.model_dir = Path(model_dir) if model_dir else data_dir("models")

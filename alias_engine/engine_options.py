@@ -21,6 +21,9 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
                        help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
     group.add_argument("--threads", type=int, help="model threads (default: onnxruntime's choice)")
     group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
+    group.add_argument("--rules", action="append", default=[], metavar="FILE",
+                       help="an extra rules file (repeatable): new labels, values, keyword rules, patterns "
+                            "(docs/rules.md; example: docs/examples/employee_id.json)")
 
 
 def engine_from_args(args: argparse.Namespace) -> Engine:
@@ -28,6 +31,7 @@ def engine_from_args(args: argparse.Namespace) -> Engine:
     try:
         return Engine(labels=labels, threshold=args.threshold, lang=args.lang,
                       use_model=False if args.rules_only else None, threads=args.threads,
-                      recall_bias=args.recall_bias, placeholder=args.placeholder)
+                      recall_bias=args.recall_bias, placeholder=args.placeholder,
+                      extra_rules=getattr(args, "rules", None) or ())
     except ValueError as exc:
         raise InputError(str(exc)) from None

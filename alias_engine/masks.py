@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import regex
 
-from .labels import LABELS
+from .labels import known_labels, label_spec
 from .spans import Span
 
 DEFAULT_PLACEHOLDER = "[{label}_{n}]"
@@ -18,8 +19,6 @@ MaskMapping = dict[str, "str | list[str]"]
 
 _SEPARATORS = regex.compile(r"[\s.\-/()]+")
 _SPACES = regex.compile(r"\s+")
-_COMPACT_LABELS = frozenset({"IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID"})
-_CASELESS_LABELS = frozenset({"PERSON", "EMAIL", "ADDRESS", "URL"})
 
 
 @dataclass(frozen=True)
@@ -37,26 +36,30 @@ class MaskResult:
 
 
 def value_key(label: str, value: str) -> str:
-    """The form under which two occurrences count as the same value."""
-    if label in _COMPACT_LABELS:
+    """The form under which two occurrences count as the same value (the label's `compare`)."""
+    compare = label_spec(label).compare
+    if compare == "compact":
         return _SEPARATORS.sub("", value).upper()
     value = _SPACES.sub(" ", value.strip())
-    return value.casefold() if label in _CASELESS_LABELS else value
+    return value.casefold() if compare == "caseless" else value
 
 
-# Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"): its number is taken.
-_PLACEHOLDER_LIKE = regex.compile(
-    r"(?i)(?<![^\W_])(" + "|".join(label.replace("_", "[ _\\-]?") for label in LABELS) + r")[ _\-]{0,2}(\d{1,6})(?!\d)"
-)
+@lru_cache(maxsize=8)
+def _placeholder_like(labels: tuple[str, ...]) -> regex.Pattern:
+    # Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"): its number is taken.
+    return regex.compile(
+        r"(?i)(?<![^\W_])(" + "|".join(label.replace("_", "[ _\\-]?") for label in labels)
+        + r")[ _\-]{0,2}(\d{1,6})(?!\d)")
 
 
 def taken_numbers(text: str) -> dict[str, set[int]]:
     """Placeholder numbers already written in `text`, per label: masking must not reuse them,
     or restoring would also rewrite what the author wrote."""
     taken: dict[str, set[int]] = {}
-    for m in _PLACEHOLDER_LIKE.finditer(text):
+    labels = known_labels()
+    for m in _placeholder_like(labels).finditer(text):
         label = regex.sub(r"[ _\-]", "", m.group(1)).upper()
-        for name in LABELS:
+        for name in labels:
             if name.replace("_", "") == label:
                 taken.setdefault(name, set()).add(int(m.group(2)))
     return taken

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import phonenumbers
 import regex
 
-from ..labels import LABELS
+from ..labels import known_labels
 from ..spans import Span
 from ..validators import VALIDATORS
 
@@ -272,11 +272,12 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
     label, suppress = raw.get("label"), raw.get("suppress")
     if (label is None) == (suppress is None):
         raise ValueError(f"{where}: give exactly one of \"label\" and \"suppress\"")
-    if label is not None and label not in LABELS:
+    known = set(known_labels())
+    if label is not None and label not in known:
         raise ValueError(f"{where}: unknown label {label!r}")
     suppress = frozenset(suppress or ())
-    if suppress - set(LABELS) - {"*"}:
-        raise ValueError(f"{where}: unknown label(s) in suppress: {', '.join(sorted(suppress - set(LABELS) - {'*'}))}")
+    if suppress - known - {"*"}:
+        raise ValueError(f"{where}: unknown label(s) in suppress: {', '.join(sorted(suppress - known - {'*'}))}")
     if not isinstance(raw.get("keywords"), list) or not raw["keywords"]:
         raise ValueError(f"{where}: \"keywords\" must be a non-empty list")
     names = raw.get("values")

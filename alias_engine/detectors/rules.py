@@ -9,19 +9,20 @@ each found, for the resolve stage (resolve.py); `detect_with_rules` is both. Sch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import regex
 
 from ..errors import RulesError
+from ..labels import LabelSpec, known_labels, register_label
 from ..resolve import Found, resolve
 from ..resolve import without_non_names as _without_non_names
 from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
-from .keywords import KeywordRules, find_keyword_spans, load_keyword_rules
+from .keywords import KeywordRules, find_keyword_spans, get_validator, load_keyword_rules
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
 from .tables import find_table_spans
 
@@ -38,10 +39,28 @@ class Rules:
     patterns: PatternRules
     keywords: KeywordRules
     not_names: frozenset[str] = frozenset()  # casefolded words that are never a PERSON alone
+    extra_patterns: tuple[ExtraPattern, ...] = ()  # plain patterns of extra rules files
 
 
-def load_rules(rules_dir: Path) -> Rules:
-    """Read and compile every rules file of `rules_dir`; RulesError on a missing or malformed one."""
+@dataclass(frozen=True)
+class ExtraPattern:
+    """A pattern an extra rules file declares: every match (that its validator accepts) is a span."""
+
+    label: str
+    pattern: regex.Pattern
+    validator: Callable[[str], bool] | None
+    score: float
+
+    def find(self, text: str) -> list[Span]:
+        source = "pattern" if self.validator is None else "validator"
+        return [Span(m.start(), m.end(), self.label, self.score, source) for m in self.pattern.finditer(text)
+                if m.end() > m.start() and (self.validator is None or self.validator(m.group()))]
+
+
+def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
+    """Read and compile every rules file of `rules_dir`, then the `extra` rules files (docs/rules.md:
+    they may declare labels, values, keyword rules and patterns); RulesError on a missing or
+    malformed one."""
     rules_dir = Path(rules_dir)
     if not rules_dir.is_dir():
         raise RulesError(f"rules directory not found: {rules_dir}")
@@ -60,23 +79,73 @@ def load_rules(rules_dir: Path) -> Rules:
         if unknown:
             raise RulesError(f"{rules_dir / name}: unknown key(s) {', '.join(sorted(unknown))}")
         rule_lists.append((name, data.get("keyword_rules", [])))
+    values = dict(common.get("values", {}))
+    extra_patterns: list[ExtraPattern] = []
+    for path in extra:
+        extra_patterns += _load_extra_file(Path(path), values, rule_lists)
     try:
-        keywords = load_keyword_rules(rule_lists, common.get("values", {}), common.get("gaps", {}), rejects)
+        keywords = load_keyword_rules(rule_lists, values, common.get("gaps", {}), rejects)
     except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
         raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
     try:
         not_names = frozenset(w.casefold() for w in common.get("not_names", {}).get("words", []))
     except (AttributeError, TypeError):
         raise RulesError(f"{common_path}: 'not_names' must be an object with a list of 'words'") from None
-    return Rules(identifiers, patterns, keywords, not_names)
+    return Rules(identifiers, patterns, keywords, not_names, tuple(extra_patterns))
+
+
+EXTRA_KEYS = frozenset({"description", "comment", "labels", "values", "keyword_rules", "patterns"})
+LABEL_KEYS = frozenset({"name", "compare", "restore", "surrogate", "priority", "description", "comment"})
+PATTERN_KEYS = frozenset({"label", "pattern", "validator", "score", "comment"})
+
+
+def _load_extra_file(path: Path, values: dict, rule_lists: list) -> list[ExtraPattern]:
+    """Register the labels of an extra rules file, add its values and keyword rules to the others'
+    (compiled together), and compile its patterns."""
+    data = read_rule_file(path)
+    unknown = set(data) - EXTRA_KEYS
+    if unknown:
+        raise RulesError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(EXTRA_KEYS))}")
+    try:
+        for raw in data.get("labels", []):
+            if not isinstance(raw, dict) or set(raw) - LABEL_KEYS:
+                raise ValueError(f"a label is an object with keys among {', '.join(sorted(LABEL_KEYS))}")
+            register_label(LabelSpec(**{k: v for k, v in raw.items() if k != "comment"}))
+        new_values = data.get("values", {})
+        if not isinstance(new_values, dict):
+            raise ValueError("values must be an object")
+        clash = sorted(set(new_values) & set(values))
+        if clash:
+            raise ValueError(f"value name(s) already defined: {', '.join(clash)}")
+        values.update(new_values)
+        patterns = [_extra_pattern(raw) for raw in data.get("patterns", [])]
+    except (TypeError, ValueError, regex.error) as exc:
+        raise RulesError(f"{path}: {exc}") from None
+    rule_lists.append((str(path), data.get("keyword_rules", [])))
+    return patterns
+
+
+def _extra_pattern(raw: object) -> ExtraPattern:
+    if not isinstance(raw, dict) or set(raw) - PATTERN_KEYS or not isinstance(raw.get("pattern"), str):
+        raise ValueError(f"a pattern is an object with a \"pattern\" and keys among {', '.join(sorted(PATTERN_KEYS))}")
+    label, score = raw.get("label"), raw.get("score", 0.9)
+    if label not in known_labels():
+        raise ValueError(f"pattern {raw['pattern']!r}: unknown label {label!r}")
+    if not isinstance(score, (int, float)) or not 0 <= score <= 1:
+        raise ValueError(f"pattern {raw['pattern']!r}: score must be between 0 and 1")
+    validator = get_validator(raw["validator"]) if raw.get("validator") else None
+    return ExtraPattern(label, regex.compile(raw["pattern"]), validator, float(score))
 
 
 def find_with_rules(text: str, lang: str, rules: Rules) -> Found:
     """What each rule detector finds in the normalised `text`, before resolution (resolve.py)."""
     keyword_spans, suppressions = find_keyword_spans(text, rules.keywords)
     table_spans, table_suppressions = find_table_spans(text, rules.keywords)
+    patterns = find_patterns(text, lang, rules.patterns)
+    if rules.extra_patterns:
+        patterns = patterns + [span for extra in rules.extra_patterns for span in extra.find(text)]
     return Found(identifiers=find_identifiers(text, lang, rules.identifiers),
-                 patterns=find_patterns(text, lang, rules.patterns),
+                 patterns=patterns,
                  keywords=keyword_spans + table_spans, suppressions=suppressions + table_suppressions)
 
 
