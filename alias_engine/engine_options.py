@@ -8,6 +8,7 @@ import argparse
 from .engine import Engine
 from .errors import InputError
 from .labels import LABELS
+from .options import finite_float, positive_int, probability
 
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
@@ -15,11 +16,11 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("engine")
     group.add_argument("--lang", choices=("auto", "fr", "en"), default="auto", help="language of the text")
     group.add_argument("--labels", help=f"comma-separated labels to detect (default: all of {','.join(LABELS)})")
-    group.add_argument("--threshold", type=float, default=0.5, help="minimum span score (0-1, default 0.5)")
+    group.add_argument("--threshold", type=probability, default=0.5, help="minimum span score (0-1, default 0.5)")
     group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")
-    group.add_argument("--recall-bias", type=float, default=0.0,
+    group.add_argument("--recall-bias", type=finite_float, default=0.0,
                        help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
-    group.add_argument("--threads", type=int, help="model threads (default: onnxruntime's choice)")
+    group.add_argument("--threads", type=positive_int, help="model threads (default: onnxruntime's choice)")
     group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
     group.add_argument("--rules", action="append", default=[], metavar="FILE",
                        help="an extra rules file (repeatable): new labels, values, keyword rules, patterns "

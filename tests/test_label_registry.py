@@ -79,6 +79,10 @@ def test_the_cli_takes_rules_files(tmp_path):
     assert (tmp_path / "out.txt").read_text(encoding="utf-8") == "Employee number: [EMPLOYEE_ID_1], badge returned.\n"
     restored = run("unmask", str(tmp_path / "out.txt"), "--mapping", str(mapping))
     assert restored.returncode == 0 and restored.stdout == TEXTS[0] + "\n"
+    rules_copy = tmp_path / "rules.json"
+    rules_copy.write_bytes(EMPLOYEE.read_bytes())
+    clash = run("mask", str(src), "--rules-only", "--rules", str(rules_copy), "-o", str(rules_copy))
+    assert clash.returncode != 0 and rules_copy.read_bytes() == EMPLOYEE.read_bytes()
     bad = run("detect", "--rules-only", "--rules", str(tmp_path / "missing.json"))
     assert bad.returncode == 1 and "missing.json" in bad.stderr and "Traceback" not in bad.stderr
 
