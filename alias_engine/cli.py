@@ -233,6 +233,10 @@ def _unmask_with_session(args: argparse.Namespace) -> int:
 
 
 def cmd_unmask(args: argparse.Namespace) -> int:
+    if args.rules:
+        from .detectors.rules import declare_labels
+
+        declare_labels(args.rules)  # the labels those files declare are placeholders of the mapping
     if args.session:
         return _unmask_with_session(args)
     if not args.mapping:
@@ -344,6 +348,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     unmask = io_command("unmask", "restore original values from a mapping")
     unmask.add_argument("--mapping", help="mapping file written by mask (or use --session)")
+    unmask.add_argument("--rules", action="append", default=[], metavar="FILE",
+                        help="a rules file given to mask (repeatable): its declared labels are placeholders too")
     unmask.add_argument("--strict", action="store_true",
                         help="fail (exit 1, write nothing) if a placeholder cannot be restored; "
                              "without it they are left as written and counted on stderr")

@@ -77,8 +77,10 @@ def test_the_cli_takes_rules_files(tmp_path):
                  "-o", str(tmp_path / "out.txt"))
     assert masked.returncode == 0, masked.stderr
     assert (tmp_path / "out.txt").read_text(encoding="utf-8") == "Employee number: [EMPLOYEE_ID_1], badge returned.\n"
-    restored = run("unmask", str(tmp_path / "out.txt"), "--mapping", str(mapping))
+    restored = run("unmask", str(tmp_path / "out.txt"), "--mapping", str(mapping), "--rules", str(EMPLOYEE))
     assert restored.returncode == 0 and restored.stdout == TEXTS[0] + "\n"
+    undeclared = run("unmask", str(tmp_path / "out.txt"), "--mapping", str(mapping))
+    assert undeclared.returncode == 1 and "EMPLOYEE_ID_1" in undeclared.stderr  # a clear error, nothing written
     rules_copy = tmp_path / "rules.json"
     rules_copy.write_bytes(EMPLOYEE.read_bytes())
     clash = run("mask", str(src), "--rules-only", "--rules", str(rules_copy), "-o", str(rules_copy))

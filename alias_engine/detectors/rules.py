@@ -106,11 +106,8 @@ def _load_extra_file(path: Path, values: dict, rule_lists: list) -> list[ExtraPa
     unknown = set(data) - EXTRA_KEYS
     if unknown:
         raise RulesError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(EXTRA_KEYS))}")
+    _register_labels(path, data)
     try:
-        for raw in data.get("labels", []):
-            if not isinstance(raw, dict) or set(raw) - LABEL_KEYS:
-                raise ValueError(f"a label is an object with keys among {', '.join(sorted(LABEL_KEYS))}")
-            register_label(LabelSpec(**{k: v for k, v in raw.items() if k != "comment"}))
         new_values = data.get("values", {})
         if not isinstance(new_values, dict):
             raise ValueError("values must be an object")
@@ -123,6 +120,23 @@ def _load_extra_file(path: Path, values: dict, rule_lists: list) -> list[ExtraPa
         raise RulesError(f"{path}: {exc}") from None
     rule_lists.append((str(path), data.get("keyword_rules", [])))
     return patterns
+
+
+def declare_labels(paths: Iterable[str | Path]) -> None:
+    """Register the labels the rules files `paths` declare, and nothing else: what restoring
+    needs (`alias-engine unmask --rules FILE`) without compiling any rule."""
+    for path in paths:
+        _register_labels(Path(path), read_rule_file(Path(path)))
+
+
+def _register_labels(path: Path, data: dict) -> None:
+    try:
+        for raw in data.get("labels", []):
+            if not isinstance(raw, dict) or set(raw) - LABEL_KEYS:
+                raise ValueError(f"a label is an object with keys among {', '.join(sorted(LABEL_KEYS))}")
+            register_label(LabelSpec(**{k: v for k, v in raw.items() if k != "comment"}))
+    except (TypeError, ValueError) as exc:
+        raise RulesError(f"{path}: {exc}") from None
 
 
 def _extra_pattern(raw: object) -> ExtraPattern:
