@@ -12,7 +12,6 @@ from .detectors.base import Detector, as_detector
 from .detectors.rules import RuleDetector, load_rules
 from .errors import AliasEngineError, InputError, ModelError
 from .labels import check_labels, known_labels
-from .language import guess_language
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
 from .merge import merge_spans
 from .normalize import normalize
@@ -21,7 +20,7 @@ from .resources import data_dir
 from .restore import unmask
 from .spans import Span
 
-LANGS = ("auto", "fr", "en")
+LANGS = ("auto", "fr", "en")  # those of the shipped rules; Engine.langs has those of its rules
 DEFAULT_MAX_CHARS = 20_000_000
 
 
@@ -56,8 +55,6 @@ class Engine:
         detectors: Iterable[Detector | Callable[[str], Iterable]] = (),
         extra_rules: Iterable[str | Path] = (),
     ) -> None:
-        if lang not in LANGS:
-            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
         if not 0.0 <= threshold <= 1.0:
             raise ValueError("threshold must be between 0 and 1")
         if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
@@ -67,7 +64,10 @@ class Engine:
         self.extra_rules = tuple(Path(p) for p in extra_rules)
         self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"), self.extra_rules)
         self.labels = check_labels(known_labels() if labels is None else tuple(labels))
+        self.langs = ("auto", *self.rules.languages.names)  # "auto" and the language folders of the rules
         self.threshold = threshold
+        if lang not in self.langs:
+            raise ValueError(f"lang must be one of {', '.join(self.langs)}, not {lang!r}")
         self.lang = lang
         self.placeholder = check_placeholder_format(placeholder)
         self.max_chars = max_chars
@@ -111,7 +111,7 @@ class Engine:
             self._check_text(text)
         lang = self._check_lang(lang)
         views = [normalize(text) for text in texts]
-        langs = [guess_language(view.text) if lang == "auto" else lang for view in views]
+        langs = [self.rules.languages.guess(view.text) if lang == "auto" else lang for view in views]
         found = [Found() for _ in views]
         for item, view, chosen_lang in zip(found, views, langs):
             item_found = self._run("rules", self.rule_detector.find, view.text, chosen_lang)
@@ -184,8 +184,8 @@ class Engine:
 
     def _check_lang(self, lang: str | None) -> str:
         lang = lang or self.lang
-        if lang not in LANGS:
-            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        if lang not in self.langs:
+            raise ValueError(f"lang must be one of {', '.join(self.langs)}, not {lang!r}")
         return lang
 
     @staticmethod

@@ -14,7 +14,8 @@ from .options import finite_float, positive_int, probability
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
     """Options that configure the Engine, shared by every command that detects."""
     group = parser.add_argument_group("engine")
-    group.add_argument("--lang", choices=("auto", "fr", "en"), default="auto", help="language of the text")
+    group.add_argument("--lang", default="auto",
+                       help="language of the text: auto (default: guessed), or a language folder of the rules (fr, en)")
     group.add_argument("--labels", help=f"comma-separated labels to detect (default: all of {','.join(LABELS)})")
     group.add_argument("--threshold", type=probability, default=0.5, help="minimum span score (0-1, default 0.5)")
     group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")

@@ -1,7 +1,8 @@
 """Rule files → compiled rules, and the one entry point that runs every rule detector.
 
-`load_rules(rules_dir)` reads rules/common.json, fr.json, en.json (patterns,
-value shapes, keyword rules) and identifiers.json (checksum-validated
+`load_rules(rules_dir)` reads rules/common.json (patterns, value shapes,
+language-neutral keyword rules), the language folders (rules/fr/, rules/en/:
+keywords.json and language.json, see language.py) and identifiers.json (checksum-validated
 identifiers) once; `find_with_rules(text, lang, rules)` runs the identifier,
 pattern, keyword and table detectors on the normalised text and returns what
 each found, for the resolve stage (resolve.py); `detect_with_rules` is both. Schema and how to add a rule: docs/rules.md.
@@ -17,6 +18,7 @@ import regex
 
 from ..errors import RulesError
 from ..labels import LabelSpec, known_labels, register_label
+from ..language import Languages, language_folders, load_languages
 from ..resolve import Found, resolve
 from ..resolve import without_non_names as _without_non_names
 from ..resources import read_rule_file
@@ -27,7 +29,7 @@ from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern
 from .tables import find_table_spans
 
 COMMON_FILE = "common.json"
-LANGUAGE_FILES = ("fr.json", "en.json")
+KEYWORDS_FILE = "keywords.json"  # in each language folder
 LANGUAGE_KEYS = frozenset({"lang", "description", "keyword_rules"})
 
 
@@ -39,6 +41,7 @@ class Rules:
     patterns: PatternRules
     keywords: KeywordRules
     not_names: frozenset[str] = frozenset()  # casefolded words that are never a PERSON alone
+    languages: Languages | None = None  # the language folders
     extra_patterns: tuple[ExtraPattern, ...] = ()  # plain patterns of extra rules files
 
 
@@ -67,18 +70,22 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     identifiers = load_identifier_rules(rules_dir)
     common_path = rules_dir / COMMON_FILE
     common = read_rule_file(common_path)
+    languages = load_languages(rules_dir)
+    if isinstance(common.get("phone"), dict):
+        common["phone"] = {**common["phone"], "region_order": {lang.name: lang.phone_regions for lang in languages.all}}
     try:
         rejects = {name: compile_pattern(p, f"rejects.{name}") for name, p in common.get("rejects", {}).items()}
         patterns = load_pattern_rules(common, rejects["placeholder"])
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed pattern rules ({type(exc).__name__}: {exc})") from None
     rule_lists = [(COMMON_FILE, common.get("keyword_rules", []))]
-    for name in LANGUAGE_FILES:
-        data = read_rule_file(rules_dir / name)
+    for folder in language_folders(rules_dir):
+        path = folder / KEYWORDS_FILE
+        data = read_rule_file(path)
         unknown = set(data) - LANGUAGE_KEYS
         if unknown:
-            raise RulesError(f"{rules_dir / name}: unknown key(s) {', '.join(sorted(unknown))}")
-        rule_lists.append((name, data.get("keyword_rules", [])))
+            raise RulesError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}")
+        rule_lists.append((f"{folder.name}/{KEYWORDS_FILE}", data.get("keyword_rules", [])))
     values = dict(common.get("values", {}))
     extra_patterns: list[ExtraPattern] = []
     for path in extra:
@@ -87,11 +94,8 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         keywords = load_keyword_rules(rule_lists, values, common.get("gaps", {}), rejects)
     except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
         raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
-    try:
-        not_names = frozenset(w.casefold() for w in common.get("not_names", {}).get("words", []))
-    except (AttributeError, TypeError):
-        raise RulesError(f"{common_path}: 'not_names' must be an object with a list of 'words'") from None
-    return Rules(identifiers, patterns, keywords, not_names, tuple(extra_patterns))
+    not_names = frozenset().union(*(lang.not_names for lang in languages.all))
+    return Rules(identifiers, patterns, keywords, not_names, languages, tuple(extra_patterns))
 
 
 EXTRA_KEYS = frozenset({"description", "comment", "labels", "values", "keyword_rules", "patterns"})
