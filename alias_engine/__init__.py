@@ -1,5 +1,6 @@
 """alias-engine: find personal data in French and English text and mask it reversibly."""
 
+from .detectors.base import Detector, FunctionDetector
 from .engine import Engine
 from .errors import AliasEngineError, InputError, MappingError, ModelError
 from .labels import LABELS
@@ -8,6 +9,6 @@ from .pseudonymise import Session
 from .restore import unmask
 from .spans import Span
 
-__all__ = ["Engine", "Span", "MaskResult", "LABELS", "AliasEngineError", "InputError",
+__all__ = ["Engine", "Detector", "FunctionDetector", "Span", "MaskResult", "LABELS", "AliasEngineError", "InputError",
            "MappingError", "ModelError", "Session", "unmask"]
 __version__ = "0.1.0"
