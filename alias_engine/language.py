@@ -2,8 +2,9 @@
 
 A language folder holds `keywords.json` (its keyword rules, detectors/keywords.py)
 and `language.json`: `stop_words` (frequent words that guess the language),
-`phone_regions` (the regions whose national phone formats are tried, in order)
-and `not_names` (greetings and sign-offs that are never a name alone).
+`phone_regions` (the regions whose national phone formats are tried, in order),
+`not_names` (greetings and sign-offs that are never a name alone) and
+`date_orders` (how numeric dates are written: "dmy", "mdy").
 `rules/languages.json` gives the order the folders are read in and the
 `default` language of a text that gives no sign of one. docs/rules.md says how
 to add a language.
@@ -21,7 +22,9 @@ from .errors import RulesError
 from .resources import data_dir, read_rule_file
 
 _WORD = regex.compile(r"\p{L}+")
-LANGUAGE_KEYS = frozenset({"lang", "description", "comment", "stop_words", "phone_regions", "not_names"})
+LANGUAGE_KEYS = frozenset({"lang", "description", "comment", "stop_words", "phone_regions", "not_names",
+                           "date_orders"})
+DATE_ORDERS = ("dmy", "mdy")
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class Language:
     stop_words: frozenset[str] = frozenset()
     phone_regions: tuple[str, ...] = ()
     not_names: frozenset[str] = frozenset()  # casefolded
+    date_orders: tuple[str, ...] = ()  # how numeric dates are written: "dmy", "mdy"
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,12 @@ class Languages:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(lang.name for lang in self.all)
+
+    @property
+    def date_orders(self) -> tuple[str, ...]:
+        """The numeric date orders of every language, in order: keyword rules of every language apply
+        to every text, so a date is read in any order some language writes it in."""
+        return tuple(dict.fromkeys(order for lang in self.all for order in lang.date_orders))
 
     def guess(self, text: str, sample: int = 5000) -> str:
         """The language with the most stop words in the first `sample` characters (the default on a tie)."""
@@ -81,10 +91,13 @@ def load_languages(rules_dir: Path) -> Languages:
                 folder.name,
                 frozenset(w.lower() for w in data.get("stop_words", {}).get("words", [])),
                 tuple(data.get("phone_regions", {}).get("regions", [])),
-                frozenset(w.casefold() for w in data.get("not_names", {}).get("words", []))))
+                frozenset(w.casefold() for w in data.get("not_names", {}).get("words", [])),
+                tuple(data.get("date_orders", {}).get("orders", []))))
         except (AttributeError, TypeError):
-            raise RulesError(f"{path}: stop_words, phone_regions and not_names are objects with a list "
-                             "('words' or 'regions')") from None
+            raise RulesError(f"{path}: stop_words, phone_regions, not_names and date_orders are objects with a list "
+                             "('words', 'regions' or 'orders')") from None
+        if set(languages[-1].date_orders) - set(DATE_ORDERS):
+            raise RulesError(f"{path}: date_orders.orders must be among {', '.join(DATE_ORDERS)}")
     if not languages:
         raise RulesError(f"{rules_dir}: no language folder (a folder with a language.json)")
     default = read_rule_file(rules_dir / "languages.json").get("default", languages[0].name)

@@ -72,3 +72,21 @@ def test_malformed_language_folders_are_refused(rules_copy, change, message):
     change(rules_copy)
     with pytest.raises(RulesError, match=message):
         Engine(use_model=False, rules_dir=rules_copy)
+
+
+def test_date_orders_are_the_languages_own(rules_copy):
+    assert shipped_languages().date_orders == ("dmy", "mdy")
+    text = "Born on 03/25/1985 in Leeds."
+    assert [s.label for s in Engine(use_model=False).detect(text)] == ["BIRTH_DATE"]
+    en = rules_copy / "en" / "language.json"
+    data = json.loads(en.read_text(encoding="utf-8"))
+    data["date_orders"]["orders"] = ["dmy"]  # no language left that writes the month first
+    en.write_text(json.dumps(data), encoding="utf-8")
+    engine = Engine(use_model=False, rules_dir=rules_copy)
+    assert engine.rules.languages.date_orders == ("dmy",)
+    assert [s for s in engine.detect(text) if s.label == "BIRTH_DATE" and s.verified] == []
+    assert [s.label for s in engine.detect("Born on 25/03/1985 in Leeds.")] == ["BIRTH_DATE"]
+    data["date_orders"]["orders"] = ["ymd?"]
+    en.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RulesError, match="date_orders"):
+        Engine(use_model=False, rules_dir=rules_copy)

@@ -24,7 +24,7 @@ from ..resolve import without_non_names as _without_non_names
 from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
-from .keywords import KeywordRules, find_keyword_spans, get_validator, load_keyword_rules
+from .keywords import DATE_ORDERS, KeywordRules, find_keyword_spans, get_validator, load_keyword_rules
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
 from .tables import find_table_spans
 
@@ -91,7 +91,8 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     for path in extra:
         extra_patterns += _load_extra_file(Path(path), values, rule_lists)
     try:
-        keywords = load_keyword_rules(rule_lists, values, common.get("gaps", {}), rejects)
+        keywords = load_keyword_rules(rule_lists, values, common.get("gaps", {}), rejects,
+                                      languages.date_orders or DATE_ORDERS)
     except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
         raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
     not_names = frozenset().union(*(lang.not_names for lang in languages.all))
