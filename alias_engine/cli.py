@@ -36,6 +36,7 @@ from .io import (
 )
 from .options import positive_int
 from .pseudonymise.cli import add_session_options
+from .records import _detect_batch, _masked_record, _record_lang, _report_dropped, field_set, mask_records  # noqa: F401
 from .restore import placeholder_key, unmask_report
 
 T = TypeVar("T")
@@ -89,33 +90,6 @@ def _with_model_progress(args: argparse.Namespace, label: str, work: Callable[[]
     return result
 
 
-def _record_lang(record: dict) -> str | None:
-    lang = record.get("lang")
-    return lang if lang in ("fr", "en") else None
-
-
-def _detect_batch(engine: Engine, records: list[dict]) -> list:
-    langs = {_record_lang(r) for r in records}
-    if len(langs) == 1:
-        return engine.detect_many([r["text"] for r in records], lang=langs.pop())
-    return [engine.detect(r["text"], lang=_record_lang(r)) for r in records]
-
-
-def _masked_record(record: dict, text: str, keep: frozenset[str], dropped: set[str]) -> dict:
-    """Only `text` (masked) and the fields the user chose to keep go out: the others may
-    hold personal data that was not analysed."""
-    out = {k: v for k, v in record.items() if k in keep and k != "text"}
-    dropped.update(k for k in record if k not in keep and k != "text")
-    out["text"] = text
-    return out
-
-
-def _report_dropped(dropped: set[str]) -> None:
-    if dropped:
-        print(f"fields not masked, left out of the output: {', '.join(sorted(dropped))} "
-              "(keep them as they are with --keep-fields)", file=sys.stderr)
-
-
 def _named_paths(args: argparse.Namespace, options: dict[str, str]) -> list[tuple[str, str, str]]:
     found = []
     for option, what in options.items():
@@ -160,9 +134,9 @@ def cmd_mask(args: argparse.Namespace) -> int:
         out_lines, map_lines, dropped = [], [], set()
         for start in range(0, len(records), args.batch_size):
             batch = records[start:start + args.batch_size]
-            for number, (record, spans) in enumerate(zip(batch, _detect_batch(engine, batch)), start):
-                result = engine.mask(record["text"], spans=spans)
-                out_lines.append(_dump(_masked_record(record, result.text, args.keep_fields, dropped)) + "\n")
+            for number, (record, (masked, result)) in enumerate(
+                    zip(batch, mask_records(engine, batch, args.keep_fields, dropped)), start):
+                out_lines.append(_dump(masked) + "\n")
                 map_lines.append(_dump({"id": record.get("id", number), "mapping": result.mapping}) + "\n")
             progress.step(len(batch))
         mapping, text = "".join(map_lines), "".join(out_lines)
@@ -243,21 +217,28 @@ def cmd_unmask(args: argparse.Namespace) -> int:
         raise InputError("unmask needs --mapping FILE or --session FILE")
     unknown: list[str] = []
     if args.jsonl:
-        records = list(read_jsonl(args.input))
-        mappings = read_mapping_lines(args.mapping)
+        records = list(read_jsonl(args.input, args.text_field))
+        mappings = read_mapping_lines(args.mapping, _mapping_key(args))
         if len(mappings) != len(records):
             raise InputError(f"{args.input} has {len(records)} records but {args.mapping} has {len(mappings)} mappings")
         progress = _progress(args, len(records), "unmask")
         lines = []
         for record, mapping in zip(records, mappings):
-            restored = _restore(record["text"], mapping, unknown)
-            lines.append(_dump({**record, "text": restored}) + "\n")
+            restored = _restore(record[args.text_field], mapping, unknown)
+            lines.append(_dump({**record, args.text_field: restored}) + "\n")
             progress.step()
         text = "".join(lines)
     else:
         text = _restore(read_text(args.input), read_mapping(args.mapping), unknown)
     _write_restored(args, text, unknown, f"in {args.mapping} (is it the mapping of this text?)")
     return 0
+
+
+def _mapping_key(args: argparse.Namespace) -> bytes | None:
+    """The key of an encrypted batch mapping (`batch --key-file`), when one is given."""
+    from .pseudonymise.vault import KEY_ENV, key_from
+
+    return key_from(args.key_file) if args.key_file or os.environ.get(KEY_ENV) else None
 
 
 def _restore(text: str, mapping: dict, unknown: list[str]) -> str:
@@ -308,10 +289,6 @@ def _write_restored(args: argparse.Namespace, text: str, unknown: list[str], whe
     write_output(args.out, text)
 
 
-def field_set(value: str) -> frozenset[str]:
-    return frozenset(name.strip() for name in value.split(",") if name.strip())
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="alias-engine", description=__doc__)
     parser.add_argument("--version", action="version", version=f"alias-engine {__version__}")
@@ -347,7 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
     mask.set_defaults(handler=cmd_mask)
 
     unmask = io_command("unmask", "restore original values from a mapping")
-    unmask.add_argument("--mapping", help="mapping file written by mask (or use --session)")
+    unmask.add_argument("--mapping", help="mapping file written by mask or batch (or use --session); "
+                        "a batch mapping encrypted with --key-file is opened with the same --key-file")
+    unmask.add_argument("--text-field", default="text", help="--jsonl: the field that holds the text (default: text)")
     unmask.add_argument("--rules", action="append", default=[], metavar="FILE",
                         help="a rules file given to mask (repeatable): its declared labels are placeholders too")
     unmask.add_argument("--strict", action="store_true",
@@ -355,6 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "without it they are left as written and counted on stderr")
     add_session_options(unmask, mask=False)
     unmask.set_defaults(handler=cmd_unmask)
+
+    from .batch.cli import add_batch_command
+    add_batch_command(commands)
 
     from .evaluation.cli import add_commands
     add_commands(commands)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from .engine import Engine
+from .engine import DEFAULT_MAX_CHARS, Engine
 from .errors import InputError
 from .labels import LABELS
 from .options import finite_float, positive_int, probability
@@ -34,6 +34,7 @@ def engine_from_args(args: argparse.Namespace) -> Engine:
         return Engine(labels=labels, threshold=args.threshold, lang=args.lang,
                       use_model=False if args.rules_only else None, threads=args.threads,
                       recall_bias=args.recall_bias, placeholder=args.placeholder,
+                      max_chars=getattr(args, "max_chars", None) or DEFAULT_MAX_CHARS,
                       extra_rules=getattr(args, "rules", None) or ())
     except ValueError as exc:
         raise InputError(str(exc)) from None
