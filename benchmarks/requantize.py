@@ -171,7 +171,10 @@ def dequantize_weights(src: Path, dst: Path) -> None:
 
 def calibration_texts(samples: int, seed: int) -> list[str]:
     """Generator text (fr and en, records and long documents), never dev data."""
-    from alias_engine.training.generate import generate
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # training/ is at the top of the repository
+    from training.generate import generate
 
     return [r["text"] for r in generate(samples, seed=seed, split="train")]
 
