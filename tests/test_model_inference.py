@@ -483,3 +483,10 @@ def test_windows_run_one_per_call_unless_the_graph_says_it_is_batch_independent(
     batched._run = lambda ids, mask, run=batched._run: calls.append(len(ids)) or run(ids, mask)
     assert batched.detect(texts) == expected
     assert max(calls) > 1
+
+
+def test_detectors_of_one_model_file_share_one_session(tiny_dir, tmp_path):
+    first, second = ModelDetector.load(tiny_dir), ModelDetector.load(tiny_dir)
+    assert first.session is second.session
+    assert ModelDetector.load(tiny_dir, threads=1).session is not ModelDetector.load(tiny_dir, threads=2).session
+    assert ModelDetector.load(copy_model(tiny_dir, tmp_path)).session is not first.session

@@ -51,6 +51,10 @@ _SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 RunFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
 ProgressFn = Callable[[int, int], None]
 
+# Sessions by (model file, size, mtime, intra-op threads): one per process (ModelDetector.session).
+_sessions: dict[tuple, object] = {}
+_sessions_lock = threading.Lock()
+
 # Who wants to hear how far the model got (windows done, windows in all), in this thread or task only.
 _progress: ContextVar[ProgressFn | None] = ContextVar("model_progress", default=None)
 
@@ -157,12 +161,28 @@ class ModelDetector:
 
     @property
     def session(self):
-        """The ONNX Runtime session, built and checked once (thread-safe)."""
+        """The ONNX Runtime session, built and checked once (thread-safe).
+
+        One per process for a given model file and thread count: detectors (engines) that
+        load the same file share it, rather than each starting its own threads on the
+        same cores.
+        """
         if self._session is None:
             with self._session_lock:
                 if self._session is None:
-                    self._session = self._make_session()
+                    self._session = self._shared_session()
         return self._session
+
+    def _shared_session(self):
+        try:
+            stat = self.model_path.stat()
+        except OSError as exc:
+            raise ModelError(f"cannot load {self.model_path}: {exc.strerror}") from None
+        key = (str(self.model_path.resolve()), stat.st_size, stat.st_mtime_ns, self.threads or available_cores())
+        with _sessions_lock:
+            if key not in _sessions:
+                _sessions[key] = self._make_session()
+            return _sessions[key]
 
     def detect(self, texts: Sequence[str], langs: Sequence[str] | None = None) -> list[list[Span]]:
         """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text
@@ -224,9 +244,9 @@ class ModelDetector:
         options = ort.SessionOptions()
         options.intra_op_num_threads = self.threads or available_cores()
         options.inter_op_num_threads = 1
-        # Threads that spin while waiting for work burn the cores a busy neighbour (another
-        # process, another engine) needs: with spinning on, one busy process beside the engine
-        # cut its throughput by 4x. Off, a waiting thread sleeps.
+        # Threads that spin while waiting for work burn the cores that other processes on the
+        # machine need: with spinning on, the engine ran at about half the speed of spinning
+        # off on a shared machine (docs/benchmarks.md). Off, a waiting thread sleeps.
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.add_session_config_entry("session.inter_op.allow_spinning", "0")
         options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
