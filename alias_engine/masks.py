@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import regex
 
-from .labels import LABELS
+from .labels import known_labels, label_spec
 from .merge import split_at_breaks
 from .restore import elided_article
 from .spans import Span
@@ -17,10 +18,12 @@ DEFAULT_PLACEHOLDER = "[{label}_{n}]"
 # digits that is the same for one value in every text (`batch --consistent`).
 ID_DIGITS = 19
 
+# The one mapping type of the package (Engine.mask, Session.mask, unmask, the CLI's mapping
+# files): placeholder or surrogate → the original value, or the list of its written forms.
+MaskMapping = dict[str, "str | list[str]"]
+
 _SEPARATORS = regex.compile(r"[\s.\-/()]+")
 _SPACES = regex.compile(r"\s+")
-_COMPACT_LABELS = frozenset({"IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID"})
-_CASELESS_LABELS = frozenset({"PERSON", "EMAIL", "ADDRESS", "URL"})
 
 
 @dataclass(frozen=True)
@@ -33,24 +36,27 @@ class MaskResult:
     """
 
     text: str
-    mapping: dict[str, str | list[str]] = field(default_factory=dict)
+    mapping: MaskMapping = field(default_factory=dict)
     spans: tuple[Span, ...] = ()
 
 
 def value_key(label: str, value: str) -> str:
-    """The form under which two occurrences count as the same value."""
-    if label in _COMPACT_LABELS:
+    """The form under which two occurrences count as the same value (the label's `compare`)."""
+    compare = label_spec(label).compare
+    if compare == "compact":
         return _SEPARATORS.sub("", value).upper()
     value = _SPACES.sub(" ", value.strip())
-    return value.casefold() if label in _CASELESS_LABELS else value
+    return value.casefold() if compare == "caseless" else value
 
 
-# Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"), even glued
-# to a word (once the value next to it is masked, "1831NATIONAL_ID_3" reads "[ID_1]NATIONAL_ID_3"):
-# its number is taken.
-_PLACEHOLDER_LIKE = regex.compile(
-    r"(?i)(" + "|".join(label.replace("_", "[ _\\-]?") for label in LABELS) + r")[ _\-]{0,2}(\d{1,6})(?!\d)"
-)
+@lru_cache(maxsize=8)
+def _placeholder_like(labels: tuple[str, ...]) -> regex.Pattern:
+    # Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"), even glued
+    # to a word (once the value next to it is masked, "1831NATIONAL_ID_3" reads "[ID_1]NATIONAL_ID_3"):
+    # its number is taken.
+    return regex.compile(
+        r"(?i)(" + "|".join(label.replace("_", "[ _\\-]?") for label in labels)
+        + r")[ _\-]{0,2}(\d{1,6})(?!\d)")
 
 
 def taken_numbers(text: str, placeholder: str = DEFAULT_PLACEHOLDER) -> dict[str, set[int]]:
@@ -58,20 +64,22 @@ def taken_numbers(text: str, placeholder: str = DEFAULT_PLACEHOLDER) -> dict[str
     the `placeholder` format itself: masking must not reuse them, or restoring would also
     rewrite what the author wrote."""
     taken: dict[str, set[int]] = {}
-    for m in _PLACEHOLDER_LIKE.finditer(text):
+    labels = known_labels()
+    for m in _placeholder_like(labels).finditer(text):
         label = regex.sub(r"[ _\-]", "", m.group(1)).upper()
-        for name in LABELS:
+        for name in labels:
             if name.replace("_", "") == label:
                 taken.setdefault(name, set()).add(int(m.group(2)))
     if placeholder != DEFAULT_PLACEHOLDER:
-        for m in _format_pattern(placeholder).finditer(text):
+        for m in _format_pattern(placeholder, labels).finditer(text):
             taken.setdefault(m.group("label"), set()).add(int(m.group("n")))
     return taken
 
 
-def _format_pattern(placeholder: str) -> regex.Pattern:
-    labels = "|".join(sorted(LABELS, key=len, reverse=True))
-    return regex.compile(regex.escape(placeholder).replace(regex.escape("{label}"), f"(?P<label>{labels})", 1)
+@lru_cache(maxsize=8)
+def _format_pattern(placeholder: str, labels: tuple[str, ...]) -> regex.Pattern:
+    alternatives = "|".join(sorted(labels, key=len, reverse=True))
+    return regex.compile(regex.escape(placeholder).replace(regex.escape("{label}"), f"(?P<label>{alternatives})", 1)
                          .replace(regex.escape("{n}"), r"(?P<n>\d{1,6})", 1))
 
 
@@ -133,7 +141,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
         out.append(name)
         last = span.end
     out.append(text[last:])
-    mapping: dict[str, str | list[str]] = {
+    mapping: MaskMapping = {
         name: values[0] if len(set(values)) == 1 else values for name, values in forms.items()
     }
     return MaskResult("".join(out), mapping, tuple(spans))

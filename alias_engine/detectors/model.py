@@ -12,7 +12,7 @@ and final tags: a few bytes a token).
 
 from __future__ import annotations
 
-import json
+import os
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -22,19 +22,20 @@ from pathlib import Path
 
 import numpy as np
 import regex
-from stdnum.fr import siret
 
 from ..errors import ModelError
-from ..labels import BIOES_TAGS, LABELS, check_labels
+from ..labels import LABELS, check_labels
 from ..merge import merge_spans
 from ..spans import Span
-from ..validators import card
+from .contract import MODEL_FILES, read_labels_json, read_tokenizer, special_ids
 from .viterbi import N_TAGS, NEUTRAL, DecodeBiases, StreamingDecoder, log_softmax
 from .windows import Window, plan_windows
 
-MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
 DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows pack more
 MAX_WINDOWS_PER_BATCH = 64
+# Set to "true" in model.onnx's metadata by a graph whose logits for a window do not depend on
+# the other windows of its batch nor on padding (benchmarks/requantize.py per-token).
+BATCH_INDEPENDENT_KEY = "alias_engine.batch_independent"
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
 SEGMENTS_PER_CALL = 4
 MAX_WORD_EXTENSION = 256  # snapping never extends a span by more than this many characters
@@ -49,6 +50,10 @@ _SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 
 RunFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
 ProgressFn = Callable[[int, int], None]
+
+# Sessions by (model file, size, mtime, intra-op threads): one per process (ModelDetector.session).
+_sessions: dict[tuple, object] = {}
+_sessions_lock = threading.Lock()
 
 # Who wants to hear how far the model got (windows done, windows in all), in this thread or task only.
 _progress: ContextVar[ProgressFn | None] = ContextVar("model_progress", default=None)
@@ -98,8 +103,7 @@ class ModelDetector:
         self.thresholds = dict(thresholds or {})
         # A quarter of the window: 128 of 512 positions; each token keeps 1/8 of a window of context.
         self.window_overlap = window_length // 4 if window_overlap is None else window_overlap
-        self.bos_id, self.eos_id, self.pad_id, self.unk_id = (
-            _special_id(tokenizer, t) for t in ("<s>", "</s>", "<pad>", "<unk>"))
+        self.bos_id, self.eos_id, self.pad_id, self.unk_id = special_ids(tokenizer)
         self._session = None
         self._session_lock = threading.Lock()
         plan_windows(1, self.window_size, self.window_overlap)  # validates the sizes early
@@ -133,8 +137,8 @@ class ModelDetector:
                 raise ModelError(f"model file missing: {path} (train or install the model, or use rules only)")
             if path.stat().st_size == 0:
                 raise ModelError(f"model file is empty: {path}")
-        window_length = _read_labels(model_dir / "labels.json")
-        tokenizer = _read_tokenizer(model_dir / "tokenizer.json")
+        window_length = read_labels_json(model_dir / "labels.json")
+        tokenizer = read_tokenizer(model_dir / "tokenizer.json")
         if not np.isfinite(float(recall_bias)):
             raise ValueError("recall_bias must be a finite number")
         if threads is not None and (not isinstance(threads, int) or threads < 1):
@@ -157,18 +161,48 @@ class ModelDetector:
 
     @property
     def session(self):
-        """The ONNX Runtime session, built and checked once (thread-safe)."""
+        """The ONNX Runtime session, built and checked once (thread-safe).
+
+        One per process for a given model file and thread count: detectors (engines) that
+        load the same file share it, rather than each starting its own threads on the
+        same cores.
+        """
         if self._session is None:
             with self._session_lock:
                 if self._session is None:
-                    self._session = self._make_session()
+                    self._session = self._shared_session()
         return self._session
 
-    def detect(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text."""
-        return self.detect_with(texts, self._run)
+    def _shared_session(self):
+        try:
+            stat = self.model_path.stat()
+        except OSError as exc:
+            raise ModelError(f"cannot load {self.model_path}: {exc.strerror}") from None
+        key = (str(self.model_path.resolve()), stat.st_size, stat.st_mtime_ns, self.threads or available_cores())
+        with _sessions_lock:
+            if key not in _sessions:
+                _sessions[key] = self._make_session()
+            return _sessions[key]
 
-    def detect_with(self, texts: Sequence[str], run: RunFn) -> list[list[Span]]:
+    def detect(self, texts: Sequence[str], langs: Sequence[str] | None = None) -> list[list[Span]]:
+        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text
+        (the Detector protocol; the model reads every language the same way).
+
+        A text gets the same spans whatever else is in `texts`. A dynamically quantised
+        graph (the shipped one) quantises a whole batch with one scale, so its windows run one
+        per call; a graph whose metadata says it is batch-independent gets batches.
+        """
+        return self.detect_with(texts, self._run,
+                                windows_per_call=MAX_WINDOWS_PER_BATCH if self.batch_independent else 1)
+
+    @property
+    def batch_independent(self) -> bool:
+        """True when model.onnx declares that a window's logits do not depend on its batch."""
+        meta = self.session.get_modelmeta().custom_metadata_map
+        return meta.get(BATCH_INDEPENDENT_KEY) == "true"
+
+    def detect_with(self, texts: Sequence[str], run: RunFn, *,
+                    windows_per_call: int = MAX_WINDOWS_PER_BATCH) -> list[list[Span]]:
         """`detect` with another function computing logits (tests, instrumentation)."""
         encoded = [tokenize(self.tokenizer, text) for text in texts]
         for ids, _ in encoded:
@@ -178,7 +212,8 @@ class ModelDetector:
         decoded = decode_windows([ids for ids, _ in encoded], run, size=self.window_size,
                                  overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
                                  pad=self.pad_id, batch_size=self.batch_size, biases=self.biases,
-                                 recall_bias=self.recall_bias, progress=_progress.get())
+                                 recall_bias=self.recall_bias, progress=_progress.get(),
+                                 windows_per_call=windows_per_call)
         return [self._spans(text, offsets, tags, path_logp)
                 for text, (_, offsets), (tags, path_logp) in zip(texts, encoded, decoded)]
 
@@ -187,8 +222,6 @@ class ModelDetector:
         for first, last, label, score in token_spans(tags, path_logp):
             snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
             if not snapped or score < self.thresholds.get(label, 0.0) or not _has_alnum(text, *snapped):
-                continue
-            if label == "NATIONAL_ID" and is_siret(text[snapped[0]:snapped[1]]):
                 continue
             pieces = person_pieces(text, *snapped) if label == "PERSON" else [snapped]
             spans += [Span(start, end, label, score, "model") for start, end in pieces]
@@ -209,9 +242,13 @@ class ModelDetector:
         import onnxruntime as ort
 
         options = ort.SessionOptions()
-        if self.threads:
-            options.intra_op_num_threads = self.threads
+        options.intra_op_num_threads = self.threads or available_cores()
         options.inter_op_num_threads = 1
+        # Threads that spin while waiting for work burn the cores that other processes on the
+        # machine need: with spinning on, the engine ran at about half the speed of spinning
+        # off on a shared machine (docs/benchmarks.md). Off, a waiting thread sleeps.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.add_session_config_entry("session.inter_op.allow_spinning", "0")
         options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3
@@ -232,6 +269,14 @@ class ModelDetector:
         if logits.shape != (1, 2, N_TAGS) or not np.all(np.isfinite(logits)):
             raise ModelError(f"{self.model_path} returns logits of shape {logits.shape}, expected [batch, seq, {N_TAGS}]")
         return session
+
+
+def available_cores() -> int:
+    """Cores this process may run on (its CPU affinity, e.g. under taskset or a container's cpuset)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def tokenize(tokenizer, text: str) -> tuple[np.ndarray, np.ndarray]:
@@ -286,12 +331,13 @@ def decode_windows(
     biases: DecodeBiases = NEUTRAL,
     recall_bias: float = 0.0,
     progress: ProgressFn | None = None,
+    windows_per_call: int = MAX_WINDOWS_PER_BATCH,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """`(tags, path_logp)` per sequence: windows batched across sequences, decoded in stream.
 
     Windows are sorted by length (stable: a sequence's windows stay in order),
     so short texts share batches with little padding and each decoder gets its
-    windows one after the other.
+    windows one after the other. At most `windows_per_call` windows go to one `run`.
     """
     plans = [plan_windows(len(ids), size, overlap) for ids in token_ids]
     work = sorted(((w.end - w.start, i, k) for i, plan in enumerate(plans) for k, w in enumerate(plan)))
@@ -302,7 +348,7 @@ def decode_windows(
         progress(0, len(work))  # tokenized: say so before the first (slow) batch
     while pos < len(work):
         count = 1
-        while (pos + count < len(work) and count < MAX_WINDOWS_PER_BATCH
+        while (pos + count < len(work) and count < windows_per_call
                and (count + 1) * (work[pos + count][0] + 2) <= budget):
             count += 1
         batch = work[pos:pos + count]
@@ -411,15 +457,6 @@ def person_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return pieces or [(start, end)]
 
 
-def is_siret(value: str) -> bool:
-    """14 digits that pass the SIRET check and are no payment card: a company's number, which
-    LABELS.md keeps out of NATIONAL_ID (the model, without context, takes them for IDs). A
-    model CREDIT_CARD span is kept even then: some real 14-digit cards pass the check too."""
-    digits = "".join(c for c in value if c.isdigit())
-    return (len(digits) == 14 and len(digits) == sum(c.isalnum() for c in value)
-            and siret.is_valid(digits) and not card.is_valid(digits))
-
-
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
     """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty."""
     lead, trail = (_SECRET_LEAD_STRIP, _SECRET_TRAIL_STRIP) if label == "SECRET" else (_LEAD_STRIP, _TRAIL_STRIP)
@@ -445,48 +482,3 @@ def _has_alnum(text: str, start: int, end: int) -> bool:
 
 def _is_word(ch: str) -> bool:
     return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
-
-
-def _special_id(tokenizer, token: str) -> int:
-    token_id = tokenizer.token_to_id(token)
-    if token_id is None:
-        raise ModelError(f"tokenizer.json has no {token} token")
-    return token_id
-
-
-def _read_labels(path: Path) -> int:
-    """Check labels.json; return the window length in positions (special tokens included)."""
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelError(f"{path} is not valid JSON: {exc}") from None
-    if not isinstance(meta, dict) or meta.get("scheme") != "BIOES":
-        raise ModelError(f"{path}: expected {{\"scheme\": \"BIOES\", ...}}")
-    if meta.get("tags") != list(BIOES_TAGS):
-        raise ModelError(f"{path}: tags do not match this engine's {len(BIOES_TAGS)} BIOES tags "
-                         "(model trained for another label set)")
-    max_length = meta.get("max_length", 512)
-    if not _is_int(max_length) or not 3 <= max_length <= 8192:
-        raise ModelError(f"{path}: max_length must be an integer between 3 and 8192")
-    # The length the model was trained on, when shorter than what its positions allow:
-    # a tagger fine-tuned on 128-token chunks loses most of its recall past them.
-    window_length = meta.get("window_length", max_length)
-    if not _is_int(window_length) or not 3 <= window_length <= max_length:
-        raise ModelError(f"{path}: window_length must be an integer between 3 and max_length")
-    return window_length
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _read_tokenizer(path: Path):
-    from tokenizers import Tokenizer
-
-    try:
-        tokenizer = Tokenizer.from_file(str(path))
-    except Exception as exc:
-        raise ModelError(f"{path} is not a valid tokenizers file: {str(exc)[:200]}") from None
-    tokenizer.no_truncation()
-    tokenizer.no_padding()
-    return tokenizer
