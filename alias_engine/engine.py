@@ -8,15 +8,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import regex
-
 from .detectors.base import Detector, as_detector
 from .detectors.rules import RuleDetector, load_rules
 from .errors import AliasEngineError, InputError, ModelError
 from .labels import check_labels, known_labels
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
 from .merge import merge_spans
-from .normalize import normalize
+from .normalize import check_text, normalize
 from .resolve import Found, resolve
 from .resources import data_dir
 from .restore import unmask
@@ -212,19 +210,6 @@ class Engine:
         return Span(start, end, span.label, span.score, span.source, span.verified)
 
 
-_LONE_SURROGATE = regex.compile(r"[\ud800-\udfff]")
-
-
-def check_text(text: object) -> str:
-    """`text` if it is a str of valid Unicode; InputError otherwise (a Python str can hold a
-    lone surrogate such as "\\ud800", which is no character and cannot be written as UTF-8)."""
-    if not isinstance(text, str):
-        raise InputError(f"text must be str, not {type(text).__name__}")
-    bad = _LONE_SURROGATE.search(text)
-    if bad is not None:
-        raise InputError(f"text holds a lone surrogate (U+{ord(bad.group()):04X} at offset {bad.start()}), "
-                         "not valid Unicode")
-    return text
 
 
 def _name(detector: object) -> str:

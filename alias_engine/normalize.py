@@ -17,6 +17,8 @@ from functools import cached_property
 
 import regex
 
+from .errors import InputError
+
 
 def _is_removed(ch: str) -> bool:
     """Invisible characters that can hide inside a value: format characters (zero-width,
@@ -135,3 +137,18 @@ def normalize(text: str) -> NormalizedText:
     # Removed characters take no room in the view: drop them from the lookup table.
     kept = tuple(p for p in pieces if p[2] > 0)
     return NormalizedText(text, _LONE_CR.sub("\n", "".join(parts)), kept, tuple(p[0] for p in kept))
+
+
+_LONE_SURROGATE = regex.compile(r"[\ud800-\udfff]")
+
+
+def check_text(text: object) -> str:
+    """`text` if it is a str of valid Unicode; InputError otherwise (a Python str can hold a
+    lone surrogate such as "\\ud800", which is no character and cannot be written as UTF-8)."""
+    if not isinstance(text, str):
+        raise InputError(f"text must be str, not {type(text).__name__}")
+    bad = _LONE_SURROGATE.search(text)
+    if bad is not None:
+        raise InputError(f"text holds a lone surrogate (U+{ord(bad.group()):04X} at offset {bad.start()}), "
+                         "not valid Unicode")
+    return text

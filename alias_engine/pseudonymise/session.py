@@ -19,11 +19,11 @@ from typing import Any
 import phonenumbers
 import regex
 
-from ..engine import check_text
 from ..errors import AliasEngineError, InputError, MappingError
 from ..labels import known_labels
 from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
 from ..merge import split_at_breaks
+from ..normalize import check_text
 from ..restore import (
     Alias,
     RestoreReport,
