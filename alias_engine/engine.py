@@ -100,12 +100,12 @@ class Engine:
         for view, from_model in zip(views, model_spans):
             chosen_lang = guess_language(view.text) if lang == "auto" else lang
             try:
-                candidates = list(detect_with_rules(view.text, chosen_lang, self.rules))
+                from_model = without_non_names(from_model, view.text, self.rules.not_names)
+                candidates = list(detect_with_rules(view.text, chosen_lang, self.rules, from_model))
             except AliasEngineError:
                 raise
             except Exception as exc:
                 raise AliasEngineError(f"rule detection failed ({type(exc).__name__})") from None
-            candidates.extend(without_non_names(from_model, view.text, self.rules.not_names))
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
             results.append([self._to_original(view, s) for s in merged])

@@ -10,6 +10,7 @@ candidates for the merger. Schema and how to add a rule: docs/rules.md.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
 from .keywords import KeywordRules, Suppression, find_keyword_spans, load_keyword_rules
+from .model_checks import ModelChecks, check_model_spans, load_model_checks
 from .patterns import (
     PatternRules,
     compile_pattern,
@@ -43,6 +45,9 @@ class Rules:
     patterns: PatternRules
     keywords: KeywordRules
     not_names: frozenset[str] = frozenset()  # casefolded words that are never a PERSON alone
+    model_checks: ModelChecks = ModelChecks()
+    # (regex, labels): what the regex's "span…" groups (or whole match) cover is not of these labels
+    suppress_patterns: tuple[tuple[regex.Pattern, frozenset[str]], ...] = ()
 
 
 def load_rules(rules_dir: Path) -> Rules:
@@ -73,7 +78,13 @@ def load_rules(rules_dir: Path) -> Rules:
         not_names = frozenset(w.casefold() for w in common.get("not_names", {}).get("words", []))
     except (AttributeError, TypeError):
         raise RulesError(f"{common_path}: 'not_names' must be an object with a list of 'words'") from None
-    return Rules(identifiers, patterns, keywords, not_names)
+    try:
+        model_checks = load_model_checks(common.get("model_checks", {}))
+        suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
+                                   frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RulesError(f"{common_path}: malformed model_checks or suppress_patterns ({exc})") from None
+    return Rules(identifiers, patterns, keywords, not_names, model_checks, suppress_patterns)
 
 
 def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
@@ -94,8 +105,10 @@ def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -
     return out
 
 
-def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
-    """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`.
+def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[Span] = ()) -> list[Span]:
+    """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`, and
+    `model_spans` (the model's) checked against their label's format (model_checks.py) and resolved
+    with the rules' suppressions like the rules' own spans.
 
     Four resolutions happen here because only the rules know about them: a URL
     introduced by a keyword ("Website:") is dropped when it is a public one, and
@@ -115,9 +128,25 @@ def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
     candidates += _phones_in_other_keyword_values_removed(find_patterns(text, lang, rules.patterns), keyword_spans)
     candidates += keyword_spans
     candidates = _inside_urls_removed(candidates)
+    # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
+    candidates += _inside_urls_removed(check_model_spans(model_spans, text, rules.model_checks),
+                                       [s for s in candidates if s.label == "URL"])
+    suppressions += _pattern_suppressions(text, rules.suppress_patterns)
     if suppressions:
         candidates = _suppressed_removed(candidates, suppressions)
     return candidates
+
+
+def _pattern_suppressions(text: str, patterns) -> list[Suppression]:
+    """Regions that a suppress pattern clears: a log header, a user agent, a SEPA creditor identifier."""
+    found = []
+    for pattern, labels in patterns:
+        for m in pattern.finditer(text):
+            groups = [name for name in pattern.groupindex if name.startswith("span") and m.group(name) is not None]
+            for start, end in [m.span(name) for name in groups] or [m.span()]:
+                if start < end:
+                    found.append(Suppression(start, end, labels))
+    return found
 
 
 def _phones_in_other_keyword_values_removed(spans: list[Span], keyword_spans: list[Span]) -> list[Span]:
@@ -146,9 +175,10 @@ def _public_or_company(span: Span, text: str, lang: str, patterns: PatternRules)
     return False
 
 
-def _inside_urls_removed(spans: list[Span]) -> list[Span]:
-    """Drop non-URL spans lying inside a URL span (URL spans never overlap each other)."""
-    urls = sorted((s.start, s.end) for s in spans if s.label == "URL")
+def _inside_urls_removed(spans: list[Span], url_spans: list[Span] | None = None) -> list[Span]:
+    """Drop non-URL spans lying inside a URL span of `url_spans` (default: of `spans`; URL spans never
+    overlap each other)."""
+    urls = sorted((s.start, s.end) for s in (spans if url_spans is None else url_spans) if s.label == "URL")
     if not urls:
         return spans
     starts = [u[0] for u in urls]

@@ -1,0 +1,183 @@
+"""Checks on the model's spans: what a label's format rules out, the model cannot claim.
+
+The token classifier reads context, not formats, so it sometimes labels a
+version string IP_ADDRESS, a bcrypt hash SECRET or a 12-digit number
+CREDIT_CARD. Each check below is a property of the label's format (an IPv4
+part is at most 255, a card has 13-19 digits, a name does not run over a line
+break), with its word lists and regexes in the "model_checks" section of
+rules/common.json (docs/rules.md). Spans of other labels pass unchanged.
+
+>>> checks = load_model_checks({"person_lead_words": ["Dr"], "secret_not": "\\\\$2[aby]\\\\$.*"})
+>>> text = "Dr Jean Dupont at 10.0.300.1"
+>>> [text[s.start:s.end] for s in check_model_spans(
+...     [Span(0, 14, "PERSON", 0.9, "model"), Span(18, 28, "IP_ADDRESS", 0.9, "model")], text, checks)]
+['Jean Dupont']
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import regex
+
+from ..spans import Span
+from ..validators import card
+from .keywords import is_possible_phone
+from .patterns import compile_pattern
+
+# Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
+_PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
+_CARD = regex.compile(r"\d(?:[ \-]?\d){12,18}")
+_IBAN = regex.compile(r"(?i:[a-z]{2}\d{2}(?:[ \-]?[a-z0-9]){10,32})")
+_SEPA_CREDITOR = regex.compile(r"(?i:[a-z]{2}\d{2}[ ]?zzz)")
+_NUMBER = regex.compile(r"\d+")
+# From the first to the last word with a digit.
+_DIGIT_WORDS = regex.compile(r"[^\s]*\d[^\s]*(?:\s+[^\s]*\d[^\s]*)*")
+_WORD_PIECE = regex.compile(r"\p{Lu}*\p{Ll}*|[.\-]")
+_KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
+_TOKEN_STOP = " \t\r\n\"'`<>(),;[]{}"
+
+
+@dataclass(frozen=True)
+class ModelChecks:
+    person_lead_words: frozenset[str] = frozenset()  # casefolded, without a final dot
+    secret_not: regex.Pattern | None = None      # hashes and placeholders: never a SECRET
+
+
+def load_model_checks(section: dict) -> ModelChecks:
+    """Compile the "model_checks" section of common.json; ValueError/TypeError on a bad one."""
+    titles = section.get("person_lead_words", [])
+    if not isinstance(titles, list) or not all(isinstance(t, str) for t in titles):
+        raise ValueError("model_checks.person_lead_words must be a list of strings")
+    secret_not = section.get("secret_not")
+    return ModelChecks(frozenset(t.casefold().rstrip(".") for t in titles),
+                       compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None)
+
+
+def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> list[Span]:
+    """The model's spans that fit their label's format, cut or trimmed where the format says so."""
+    out: list[Span] = []
+    for span in spans:
+        check = _CHECKS.get(span.label)
+        if check is None:
+            out.append(span)
+            continue
+        for start, end, *label in check(text, span.start, span.end, checks):
+            if start < end:
+                out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
+                                span.verified))
+    return out
+
+
+def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Cut at line breaks and column gaps; drop leading titles; no single letters."""
+    parts, pos = [], start
+    for m in _PERSON_BREAK.finditer(text, start, end):
+        parts.append((pos, m.start()))
+        pos = m.end()
+    parts.append((pos, end))
+    kept = []
+    for s, e in parts:
+        s = _after_titles(text, s, e, checks.person_lead_words)
+        if sum(c.isalpha() for c in text[s:e]) > 1:
+            kept.append((s, e))
+    return kept
+
+
+def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> int:
+    """Skip title words ("Dr", "Mr.", "Garda") at the start while a word is left after them."""
+    while True:
+        m = regex.match(r"([\p{L}]+)\.?\s+(?=\S)", text[start:end])
+        if m is None or m.group(1).casefold() not in titles:
+            return start
+        start += m.end()
+
+
+def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    value = text[start:end]
+    try:
+        ipaddress.ip_interface(value)
+    except ValueError:
+        return []  # "537.36", "Chrome/124.0.6367.91" (a part above 255), "8080:80"
+    return [(start, end)]
+
+
+def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """13-19 digits in groups; what follows the number ("05/27 091") is not the card. Fewer digits
+    shaped like a phone number stay masked, as a PHONE."""
+    ends = [e for e in range(start + 13, min(end, start + 40) + 1)
+            if _CARD.fullmatch(text, start, e) and (e == end or not text[e].isdigit())]
+    if not ends:
+        return [(start, end, "PHONE")] if is_possible_phone(text[start:end]) else _as_identifier(text, start, end)
+    # The longest prefix that passes Luhn, else the longest one.
+    valid = [e for e in ends if card.is_valid(text[start:e])]
+    cut = max(valid or ends)
+    return [(start, cut), *_as_identifier(text, cut, end)]
+
+
+def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Country code, check digits, then the account: "CAF 3108842" or "exp" are not IBANs, nor a SEPA
+    creditor identifier ("FR12ZZZ123456": the creditor's, not a person's account)."""
+    value = text[start:end]
+    if _SEPA_CREDITOR.match(value):
+        return []
+    return [(start, end)] if _IBAN.fullmatch(value) else _as_identifier(text, start, end)
+
+
+def _as_identifier(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """A number the model found but whose format is not its label's ("CAF 3108842" as an IBAN) stays
+    masked, as an IDENTIFIER, without the words around it: the engine fails closed."""
+    m = _DIGIT_WORDS.search(text, start, end)
+    if m is None or sum(c.isdigit() for c in m.group()) < 4:
+        return []
+    return [(m.start(), m.end(), "IDENTIFIER")]
+
+
+def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """A date of birth has a day, a month and a year, or a month written as a word: "09/27" (a card's
+    expiry) and "18-25" (an age range) are not one."""
+    value = text[start:end]
+    if not any(c.isalpha() for c in value) and len(_NUMBER.findall(value)) < 3:
+        return []
+    return [(start, end)]
+
+
+def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """At least 5 digits: "+0000" (a log's time zone) is not a phone number."""
+    return [(start, end)] if sum(c.isdigit() for c in text[start:end]) >= 5 else []
+
+
+def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Not a hash or a placeholder (judged on the whole token around the span: "$argon2id$v=19…" is
+    cut in pieces by the model), not a plain word ("NSInvalidArgumentException", "issued") and not a
+    log's key=value ("attempts=3")."""
+    value = text[start:end]
+    lo, hi = start, end
+    while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
+        lo -= 1
+    while hi < len(text) and text[hi] not in _TOKEN_STOP:
+        hi += 1
+    if checks.secret_not is not None and (checks.secret_not.fullmatch(value) or
+                                          checks.secret_not.fullmatch(text, lo, hi)):
+        return []
+    if _is_words(value) or _KEY_VALUE.fullmatch(value):
+        return []
+    return [(start, end)]
+
+
+def _is_words(value: str) -> bool:
+    """Letters that read as words or a CamelCase name ("issued", "NSInvalidArgumentException"), not
+    random letters ("dngTZayHF"): at most 5 pieces of 3+ letters on average, each a capital (a run of
+    capitals only at the start) then lower case."""
+    if not value.isalpha():
+        return False
+    pieces = [p for p in _WORD_PIECE.findall(value) if p]
+    return (len(pieces) <= 5 and len(value) >= 3 * len(pieces)
+            and all(any(c.islower() for c in p) for p in pieces)
+            and all(sum(c.isupper() for c in p) <= 1 for p in pieces[1:]))
+
+
+_CHECKS = {"PERSON": _person, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
+           "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}

@@ -1,0 +1,126 @@
+"""The model's spans against their label's format (model_checks.py) and the rules' suppressions.
+
+Every example is invented for these tests.
+"""
+
+import pytest
+
+from alias_engine.detectors.model_checks import check_model_spans
+from alias_engine.detectors.rules import detect_with_rules, load_rules
+from alias_engine.resources import data_dir
+from alias_engine.spans import Span
+
+RULES = load_rules(data_dir("rules"))
+
+
+def model_span(text: str, value: str, label: str, occurrence: int = 0) -> Span:
+    start = -1
+    for _ in range(occurrence + 1):
+        start = text.index(value, start + 1)
+    return Span(start, start + len(value), label, 0.9, "model")
+
+
+def checked(text: str, value: str, label: str) -> list[tuple[str, str]]:
+    spans = check_model_spans([model_span(text, value, label)], text, RULES.model_checks)
+    return [(s.label, text[s.start:s.end]) for s in spans]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("build agent Opera/117.0.5938.132 on Linux", "117.0.5938.132"),   # a part above 255
+    ("Firefox/109.0 (X11)", "109.0"),
+    ("ports: 5000:5000", "5000:5000"),
+])
+def test_model_ip_that_is_no_address_is_dropped(text, value):
+    assert checked(text, value, "IP_ADDRESS") == []
+
+
+@pytest.mark.parametrize("value", ["172.30.9.14", "2001:db8:4:1::2"])
+def test_model_ip_that_parses_is_kept(value):
+    text = f"login from {value} at noon"
+    assert checked(text, value, "IP_ADDRESS") == [("IP_ADDRESS", value)]
+
+
+def test_model_card_keeps_the_number_and_not_what_follows():
+    text = "paid with 5190 7731 0452 8816 11/29 447 yesterday"
+    assert checked(text, "5190 7731 0452 8816 11/29 447", "CREDIT_CARD") == [
+        ("CREDIT_CARD", "5190 7731 0452 8816"), ("IDENTIFIER", "11/29 447")]
+
+
+def test_model_card_too_short_stays_masked_as_phone_or_identifier():
+    text = "call 0687 41 22 93 now"
+    assert checked(text, "0687 41 22 93", "CREDIT_CARD") == [("PHONE", "0687 41 22 93")]
+    text = "ref 7719 2204 3381 here"
+    assert checked(text, "7719 2204 3381", "CREDIT_CARD") == [("IDENTIFIER", "7719 2204 3381")]
+
+
+def test_model_iban_shape():
+    text = "IBAN DE44 5001 0517 5407 3249 31 and member MUT 4471920"
+    assert checked(text, "DE44 5001 0517 5407 3249 31", "IBAN") == [("IBAN", "DE44 5001 0517 5407 3249 31")]
+    assert checked(text, "MUT 4471920", "IBAN") == [("IDENTIFIER", "4471920")]
+    text = "Creditor ID DE98ZZZ09999999999"
+    assert checked(text, "DE98ZZZ09999999999", "IBAN") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("card valid thru 03/31", "03/31"),
+    ("aged 30-45, tall", "30-45"),
+])
+def test_model_birth_date_needs_a_date(text, value):
+    assert checked(text, value, "BIRTH_DATE") == []
+
+
+def test_model_birth_date_kept():
+    text = "born 4 avril 1968 in Lyon"
+    assert checked(text, "4 avril 1968", "BIRTH_DATE") == [("BIRTH_DATE", "4 avril 1968")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ('hash: "$2b$12$abcdefghijklmnopqrstuuJ8yN1rT0pWqZ3xE5vB7cD9fG1hK3mL5"',
+     "$2b$12$abcdefghijklmnopqrstuuJ8yN1rT0pWqZ3xE5vB7cD9fG1hK3mL5"),
+    ('"pw": "$argon2id$v=19$m=4096,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g"', "t=2"),
+    ("Accepted publickey for x: ED25519 SHA256:Zm9vYmFyYmF6cXV4cXV1eHF1dXpxdXV6", "Zm9vYmFyYmF6cXV4cXV1eHF1dXpxdXV6"),
+    ("API_TOKEN=PUT_YOUR_TOKEN_HERE", "PUT_YOUR_TOKEN_HERE"),
+    ("raised ValueOutOfRangeError in parser", "ValueOutOfRangeError"),
+    ("retries=5 then gave up", "retries=5"),
+])
+def test_model_secret_that_is_no_credential_is_dropped(text, value):
+    assert checked(text, value, "SECRET") == []
+
+
+@pytest.mark.parametrize("value", ["qWpZtRbNmKjHgYx", "Tr4in!ng-2031", "mKqzTvWxPbRl"])
+def test_model_secret_kept(value):
+    text = f"the key is {value} ok"
+    assert checked(text, value, "SECRET") == [("SECRET", value)]
+
+
+def test_model_person_cut_at_line_breaks_and_columns_and_without_titles():
+    text = "SUMMARY\nHelga Brandt\nSgt Ulrich Maier       K. Lindqvist"
+    spans = [Span(0, text.index("Helga Brandt") + len("Helga Brandt"), "PERSON", 0.9, "model"),
+             model_span(text, "Sgt Ulrich Maier       K. Lindqvist", "PERSON")]
+    got = [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)]
+    assert got == ["SUMMARY", "Helga Brandt", "Ulrich Maier", "K. Lindqvist"]
+
+
+def test_model_person_single_letter_dropped():
+    text = "Reply Y or N"
+    assert checked(text, "Y", "PERSON") == []
+
+
+def test_model_spans_go_through_the_rules_suppressions():
+    text = ("Feb  9 11:20:31 gw-07 sshd[4410]: Accepted key\n"
+            "UA: Mozilla/5.0 (Linux; Android 13; XT-2201) AppleWebKit/537.36 (KHTML, like Gecko) "
+            "Chrome/118.0.5993.80 Mobile Safari/537.36\n"
+            "SIRET 732 829 320 00074, tel 01 53 00 00 00\n"
+            "Mandate: creditor FR72ZZZ654321")
+    model = [model_span(text, "gw-07", "IDENTIFIER"), model_span(text, "XT-2201", "IDENTIFIER"),
+             model_span(text, "Gecko", "PERSON"), model_span(text, "FR72ZZZ654321", "NATIONAL_ID")]
+    spans = detect_with_rules(text, "en", RULES, model)
+    assert not [s for s in spans if s.source == "model"]
+
+
+def test_model_span_inside_a_rule_url_is_part_of_it():
+    text = "Reset: https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing done"
+    model = [model_span(text, "1AbCdEfGhIjK", "SECRET")]
+    spans = detect_with_rules(text, "en", RULES, model)
+    assert [(s.label, text[s.start:s.end]) for s in spans] == [
+        ("URL", "https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing")]
