@@ -328,10 +328,10 @@ def _edit(path, change):
 
 
 def test_adding_a_keyword_is_a_rules_edit(rules_copy):
-    text = "badge n° B-7781"
+    text = "casier n° B-7781"
     assert [s for s in detect_with_rules(text, "fr", load_rules(rules_copy)) if s.label == "IDENTIFIER"] == []
     _edit(rules_copy / "fr.json", lambda d: d["keyword_rules"].append(
-        {"label": "IDENTIFIER", "keywords": ["badge n°"], "values": ["id_code"], "max_gap": 5, "score": 0.9}))
+        {"label": "IDENTIFIER", "keywords": ["casier n°"], "values": ["id_code"], "max_gap": 5, "score": 0.9}))
     spans = detect_with_rules(text, "fr", load_rules(rules_copy))
     assert [(text[s.start:s.end], s.label, s.source) for s in spans] == [("B-7781", "IDENTIFIER", "keyword")]
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import regex
 
 from ..errors import RulesError
+from ..labels import LABELS
 from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
@@ -48,6 +49,8 @@ class Rules:
     model_checks: ModelChecks = ModelChecks()
     # (regex, labels): what the regex's "span…" groups (or whole match) cover is not of these labels
     suppress_patterns: tuple[tuple[regex.Pattern, frozenset[str]], ...] = ()
+    # (regex, label, reject): the "span" group (or whole match) is a value of that label, by its context
+    label_patterns: tuple[tuple[regex.Pattern, str, regex.Pattern | None], ...] = ()
 
 
 def load_rules(rules_dir: Path) -> Rules:
@@ -60,7 +63,7 @@ def load_rules(rules_dir: Path) -> Rules:
     common = read_rule_file(common_path)
     try:
         rejects = {name: compile_pattern(p, f"rejects.{name}") for name, p in common.get("rejects", {}).items()}
-        patterns = load_pattern_rules(common, rejects["placeholder"])
+        patterns = load_pattern_rules(common, rejects["placeholder"], rejects["system_account"])
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed pattern rules ({type(exc).__name__}: {exc})") from None
     rule_lists = [(COMMON_FILE, common.get("keyword_rules", []))]
@@ -82,9 +85,17 @@ def load_rules(rules_dir: Path) -> Rules:
         model_checks = load_model_checks(common.get("model_checks", {}))
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
+        label_patterns = tuple(_label_pattern(p, rejects) for p in common.get("label_patterns", []))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise RulesError(f"{common_path}: malformed model_checks or suppress_patterns ({exc})") from None
-    return Rules(identifiers, patterns, keywords, not_names, model_checks, suppress_patterns)
+        raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns or label_patterns ({exc})") from None
+    return Rules(identifiers, patterns, keywords, not_names, model_checks, suppress_patterns, label_patterns)
+
+
+def _label_pattern(spec: dict, rejects: dict) -> tuple[regex.Pattern, str, regex.Pattern | None]:
+    if spec["label"] not in LABELS:
+        raise ValueError(f"label_patterns.{spec['name']}: unknown label {spec['label']!r}")
+    reject = rejects[spec["reject"]] if spec.get("reject") else None
+    return compile_pattern(spec["pattern"], f"label_patterns.{spec['name']}"), spec["label"], reject
 
 
 def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
@@ -126,6 +137,7 @@ def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[
     suppressions += table_suppressions
     keyword_spans = [s for s in keyword_spans if not _public_or_company(s, text, lang, rules.patterns)]
     candidates += _phones_in_other_keyword_values_removed(find_patterns(text, lang, rules.patterns), keyword_spans)
+    keyword_spans += _context_pattern_spans(text, rules.label_patterns)
     candidates += keyword_spans
     candidates = _inside_urls_removed(candidates)
     # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
@@ -135,6 +147,18 @@ def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[
     if suppressions:
         candidates = _suppressed_removed(candidates, suppressions)
     return candidates
+
+
+def _context_pattern_spans(text: str, patterns) -> list[Span]:
+    """Values that their context alone labels: a chat handle before its message, a user id in an API path."""
+    found = []
+    for pattern, label, reject in patterns:
+        for m in pattern.finditer(text):
+            group = "span" if "span" in pattern.groupindex and m.group("span") is not None else 0
+            start, end = m.span(group)
+            if start < end and not (reject is not None and reject.fullmatch(text, start, end)):
+                found.append(Span(start, end, label, 0.8, "keyword"))
+    return found
 
 
 def _pattern_suppressions(text: str, patterns) -> list[Suppression]:

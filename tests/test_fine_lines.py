@@ -1,0 +1,131 @@
+"""The fine lines of LABELS.md that the rules draw (issue 11): codes, accounts, references, handles,
+organisations' lines and addresses, dates that are no birth dates, identity numbers, log formats.
+
+Every example is invented for these tests; rules only (no model).
+"""
+
+import pytest
+
+from alias_engine import Engine
+
+ENGINE = Engine(use_model=False)
+
+
+def found(text: str, lang: str = "en") -> list[tuple[str, str]]:
+    return [(s.label, text[s.start:s.end]) for s in ENGINE.detect(text, lang)]
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("The gate code is 7741 after 6pm.", "en", "7741"),
+    ("Keypad code: 3092B", "en", "3092B"),
+    ("your one-time code: 558213", "en", "558213"),
+    ("backup codes: 6620-1947", "en", "6620-1947"),
+    ("Digicode : 4B17", "fr", None),             # a letter then digits needs 3+ digits: not a code
+    ("le digicode est 58204, porte gauche", "fr", "58204"),
+    ("code du portail : 1390A", "fr", "1390A"),
+    ("code reçu par SMS : 904411", "fr", "904411"),
+    ("exp 04/29 crypto 615", "fr", "615"),
+])
+def test_door_gate_and_one_time_codes_are_secret(text, lang, value):
+    secrets = [v for label, v in found(text, lang) if label == "SECRET"]
+    assert secrets == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, value", [
+    ("APP_SIGNING_KEY=Zk4!pQ8-wR2m", "Zk4!pQ8-wR2m"),
+    ("webhook secret: whs_81hG7kQ2pL", "whs_81hG7kQ2pL"),
+    ("ENCRYPTION_KEY=base64:Tm90QVJlYWxLZXlKdXN0VGVzdA==", "Tm90QVJlYWxLZXlKdXN0VGVzdA=="),
+])
+def test_named_keys_are_secret(text, value):
+    assert ("SECRET", value) in found(text)
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("please debit acct 7730 1942 558", "en", "7730 1942 558"),
+    ("Staff no. 40913, Ward 6", "en", "40913"),
+    ("GMC number 7104482", "en", "7104482"),
+    ("Crime reference number: 41/77120/24", "en", "41/77120/24"),
+    ("Claim #: 2031-88-4410", "en", "2031-88-4410"),
+    ("compte chèque n° 00412 55871 20", "fr", "00412 55871 20"),
+    ("RPPS 10009912345", "fr", "10009912345"),
+    ("Procès-verbal n° 02311/2025", "fr", "02311/2025"),
+    ("votre numéro fiscal : 21 44 918 220 531", "fr", "21 44 918 220 531"),
+])
+def test_accounts_registrations_and_case_references_are_identifiers(text, lang, value):
+    assert ("IDENTIFIER", value) in found(text, lang)
+
+
+def test_a_masked_account_is_no_value():
+    assert found("Savings a/c XXXXXX4418 is frozen") == []
+
+
+@pytest.mark.parametrize("text, handles", [
+    ("[09:41] neo_rider22: anyone up?\n[09:42] Marc: yes", ["neo_rider22"]),
+    ("[21:03:11] <k.ortiz>: done", ["k.ortiz"]),
+    ("cc @tom.bakker for review", ["tom.bakker"]),
+    ("  @param value the input", []),       # a doc tag
+    ("write to lena@mail.example.org", []),  # an e-mail, not a handle
+    ("[10:02] root: reboot", []),            # a system account
+])
+def test_chat_handles_and_mentions(text, handles):
+    assert [v for label, v in found(text) if label == "IDENTIFIER"] == handles
+
+
+def test_user_id_in_an_api_path():
+    text = 'GET /api/v3/customers/771204/invoices 200'
+    assert ("IDENTIFIER", "771204") in found(text)
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Pinewood Dental – 8 Mill Lane, Leeds LS2 7QT – 0113 496 0725 – www.pinewood-dental.example", "en"),
+    ("Garage Morel · 41 avenue Foch · 01 43 22 90 18 · https://garage-morel.example", "fr"),
+    ("Please call our front desk on 020 7946 0321.", "en"),
+    ("Le secrétariat : 04 76 12 33 90", "fr"),
+])
+def test_an_organisations_line_written_as_such_is_no_phone(text, lang):
+    assert [label for label, _ in found(text, lang) if label == "PHONE"] == []
+
+
+def test_a_mobile_beside_a_website_is_still_a_persons():
+    text = "Nina Ruiz – 06 71 40 22 95 – www.nina-ruiz-photo.example"
+    assert ("PHONE", "06 71 40 22 95") in found(text, "fr")
+
+
+def test_a_phone_in_a_table_row_with_a_url_is_still_a_persons():
+    text = "Okoro Ada|https://ada-okoro.example/cv|+1 415 555 0199"
+    assert ("PHONE", "+1 415 555 0199") in found(text)
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Married on 14 June 2008 in Cork.", "en"),
+    ("Passport issued on 02/03/2019 by the Home Office", "en"),
+    ("Mariés le 5 juin 1999 à Tours.", "fr"),
+    ("conformément au décret du 12 mars 1971", "fr"),
+])
+def test_other_dates_near_a_keyword_are_no_birth_dates(text, lang):
+    engine = Engine(use_model=False)
+    assert [label for label, _ in found(text, lang) if label == "BIRTH_DATE"] == []
+    assert engine is not None
+
+
+def test_birth_date_still_found():
+    assert ("BIRTH_DATE", "14/06/1988") in found("née le 14/06/1988 à Nantes", "fr")
+
+
+def test_chinese_resident_id_with_its_check_digit():
+    text = "Resident ID 11010519491231002X, expired"
+    assert found(text) == [("NATIONAL_ID", "11010519491231002X")]
+
+
+def test_french_residence_permit_number_is_a_national_id():
+    assert ("NATIONAL_ID", "7502184411") in found("N° AGDREF : 7502184411", "fr")
+
+
+@pytest.mark.parametrize("text", [
+    "Mar  9 04:12:55 web-02 postfix/qmgr[880]: 7Hq2Lm9Kx1Pz: from=<a@b.example>",
+    "2025-03-01 10:00:00.123  INFO 1 --- [pool-4-thread-2] c.e.Job : done",
+    'ua="Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.71"',
+    "ports:\n  - 8443:443",
+])
+def test_log_formats_hold_no_personal_data(text):
+    assert [(label, v) for label, v in found(text) if label != "EMAIL"] == []
