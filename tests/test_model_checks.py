@@ -124,3 +124,21 @@ def test_model_span_inside_a_rule_url_is_part_of_it():
     spans = detect_with_rules(text, "en", RULES, model)
     assert [(s.label, text[s.start:s.end]) for s in spans] == [
         ("URL", "https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("--- a/src/util.py\n+++ b/src/util.py", "a/src/util.py"),                   # a file path in a diff
+    ("MAIL_HOST=smtp.fastmail-relay.example", "smtp.fastmail-relay.example"),    # a mail server
+    ("see https://docs.python.org/3/library/re.html", "https://docs.python.org/3/library/re.html"),
+    ("guide: https://help.acme-tools.example/kb/42", "https://help.acme-tools.example/kb/42"),
+])
+def test_model_url_that_points_at_no_one_is_dropped(text, value):
+    assert checked(text, value, "URL") == []
+
+
+@pytest.mark.parametrize("value", [
+    "https://lea-moreau.example/portfolio", "www.jkowalski.example", "https://api.acme.example/users/jdoe",
+])
+def test_model_url_kept(value):
+    text = f"see {value} for details"
+    assert checked(text, value, "URL") == [("URL", value)]

@@ -25,7 +25,7 @@ import regex
 from ..spans import Span
 from ..validators import card
 from .keywords import is_possible_phone
-from .patterns import compile_pattern
+from .patterns import PatternRules, compile_pattern, is_person_url, is_public_url
 
 # Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
 _PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
@@ -44,16 +44,21 @@ _TOKEN_STOP = " \t\r\n\"'`<>(),;[]{}"
 class ModelChecks:
     person_lead_words: frozenset[str] = frozenset()  # casefolded, without a final dot
     secret_not: regex.Pattern | None = None      # hashes and placeholders: never a SECRET
+    service_hosts: regex.Pattern | None = None   # a host's first label that names a service (smtp, docs)
+    patterns: PatternRules | None = None          # the URL rules: a public URL is no one's
 
 
-def load_model_checks(section: dict) -> ModelChecks:
+def load_model_checks(section: dict, patterns: PatternRules | None = None) -> ModelChecks:
     """Compile the "model_checks" section of common.json; ValueError/TypeError on a bad one."""
     titles = section.get("person_lead_words", [])
     if not isinstance(titles, list) or not all(isinstance(t, str) for t in titles):
         raise ValueError("model_checks.person_lead_words must be a list of strings")
     secret_not = section.get("secret_not")
+    service = section.get("service_host_labels")
     return ModelChecks(frozenset(t.casefold().rstrip(".") for t in titles),
-                       compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None)
+                       compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
+                       compile_pattern(service, "model_checks.service_host_labels") if service else None,
+                       patterns)
 
 
 def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> list[Span]:
@@ -179,5 +184,23 @@ def _is_words(value: str) -> bool:
             and all(sum(c.isupper() for c in p) <= 1 for p in pieces[1:]))
 
 
-_CHECKS = {"PERSON": _person, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
+def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Not a file path ("a/src/app.py": no scheme, no "www.", no dot before the first "/"), not a public
+    page the URL rules know (documentation, a code host's project), not a service's host ("smtp.…",
+    "docs.…") unless something in it points at a person."""
+    value = text[start:end]
+    if "://" not in value and not value.lower().startswith("www.") and "." not in value.split("/", 1)[0]:
+        return []
+    if checks.patterns is None:
+        return [(start, end)]
+    if is_public_url(value, checks.patterns):
+        return []
+    host = value.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0].lower().removeprefix("www.")
+    if checks.service_hosts is not None and "." in host and \
+            checks.service_hosts.fullmatch(host.split(".", 1)[0]) and not is_person_url(value, checks.patterns):
+        return []
+    return [(start, end)]
+
+
+_CHECKS = {"PERSON": _person, "URL": _url, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
            "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}

@@ -82,7 +82,7 @@ def load_rules(rules_dir: Path) -> Rules:
     except (AttributeError, TypeError):
         raise RulesError(f"{common_path}: 'not_names' must be an object with a list of 'words'") from None
     try:
-        model_checks = load_model_checks(common.get("model_checks", {}))
+        model_checks = load_model_checks(common.get("model_checks", {}), patterns)
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
         label_patterns = tuple(_label_pattern(p, rejects) for p in common.get("label_patterns", []))
