@@ -7,6 +7,8 @@ Every example is invented for these tests; rules only (no model).
 import pytest
 
 from alias_engine import Engine
+from alias_engine.detectors.rules import detect_with_rules
+from alias_engine.spans import Span
 
 ENGINE = Engine(use_model=False)
 
@@ -129,3 +131,42 @@ def test_french_residence_permit_number_is_a_national_id():
 ])
 def test_log_formats_hold_no_personal_data(text):
     assert [(label, v) for label, v in found(text) if label != "EMAIL"] == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("PAN: BRTPK5521Q", "BRTPK5521Q"),
+    ("Aadhaar no. 4410 2287 9051", "4410 2287 9051"),
+])
+def test_indian_identity_numbers(text, value):
+    assert ("NATIONAL_ID", value) in found(text)
+
+
+def test_a_cards_pan_is_still_a_card():
+    assert ("CREDIT_CARD", "4111 1111 1111 1111") in found("PAN 4111 1111 1111 1111")
+
+
+@pytest.mark.parametrize("text", [
+    "Booking ref: XK7P2Q for two nights",
+    "PO number: PO-55123",
+    "n° de réservation 88412-B",
+])
+def test_booking_and_order_references_are_no_identifiers(text):
+    assert [label for label, _ in found(text, "en") if label == "IDENTIFIER"] == []
+
+
+@pytest.mark.parametrize("text", ["sudo: USER=root ; COMMAND=/bin/ls", "login=admin failed", "POST /login 403 from x"])
+def test_system_accounts_and_status_codes_are_no_logins(text):
+    assert [label for label, _ in found(text) if label == "IDENTIFIER"] == []
+
+
+def test_a_surname_that_is_a_car_make_stays_a_name():
+    text = "RENAULT Odile, born 1960"
+    model = [Span(0, 13, "PERSON", 0.9, "model")]
+    spans = detect_with_rules(text, "en", ENGINE.rules, model)
+    assert ("PERSON", "RENAULT Odile") in [(s.label, text[s.start:s.end]) for s in spans]
+
+
+def test_a_car_model_is_no_identifier():
+    text = "drives a Peugeot 2008 since May"
+    model = [Span(9, 20, "IDENTIFIER", 0.9, "model")]
+    assert [s for s in detect_with_rules(text, "en", ENGINE.rules, model) if s.label == "IDENTIFIER"] == []

@@ -142,3 +142,15 @@ def test_model_url_that_points_at_no_one_is_dropped(text, value):
 def test_model_url_kept(value):
     text = f"see {value} for details"
     assert checked(text, value, "URL") == [("URL", value)]
+
+
+@pytest.mark.parametrize("value", ["KYC", "thx", "QR7", "FORM9"[:4]])
+def test_model_identifier_that_is_a_short_code_is_dropped(value):
+    text = f"see {value} above"
+    assert checked(text, value, "IDENTIFIER") == []
+
+
+@pytest.mark.parametrize("value", ["zqxv", "kl27", "jmartin", "4471", "CLI-77102"])
+def test_model_identifier_kept(value):
+    text = f"user {value} logged in"
+    assert checked(text, value, "IDENTIFIER") == [("IDENTIFIER", value)]

@@ -254,9 +254,12 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern]) -> dict[str, t
         strict = STRICT_VALIDATORS.get(spec.get("validator") or "", validator)
         reject = None
         if spec.get("reject"):
-            if spec["reject"] not in rejects:
-                raise ValueError(f"values.{name}: unknown reject {spec['reject']!r}")
-            reject = rejects[spec["reject"]]
+            names = [spec["reject"]] if isinstance(spec["reject"], str) else spec["reject"]
+            unknown = [n for n in names if n not in rejects]
+            if unknown:
+                raise ValueError(f"values.{name}: unknown reject {unknown[0]!r}")
+            reject = rejects[names[0]] if len(names) == 1 else \
+                regex.compile("|".join(f"(?:{rejects[n].pattern})" for n in names))
         shapes[name] = (spec["pattern"],
                         ValueShape(name, validator, reject, regex.compile(f"(?:{spec['pattern']})"), strict))
     return shapes

@@ -202,5 +202,17 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int
     return [(start, end)]
 
 
-_CHECKS = {"PERSON": _person, "URL": _url, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
+def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
+    ("MG11", "V5C": a form's or a rule's name). A login of 4+ letters or with lower case stays."""
+    value = "".join(c for c in text[start:end] if c.isalnum())
+    letters = [c for c in value if c.isalpha()]
+    if len(value) <= 3 and value.isalpha():
+        return []
+    if len(value) <= 4 and letters and all(c.isupper() for c in letters):
+        return []
+    return [(start, end)]
+
+
+_CHECKS = {"PERSON": _person, "URL": _url, "IDENTIFIER": _identifier, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
            "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}
