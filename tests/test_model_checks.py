@@ -154,3 +154,15 @@ def test_model_identifier_that_is_a_short_code_is_dropped(value):
 def test_model_identifier_kept(value):
     text = f"user {value} logged in"
     assert checked(text, value, "IDENTIFIER") == [("IDENTIFIER", value)]
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("born in Valparaíso, Chile in 1970", "Valparaíso, Chile", None),                # places, no address
+    ("Address ....... 4 Elm Row, Leith EH7 4AA\n2.3 Email", "4 Elm Row, Leith EH7 4AA\n2.3", "4 Elm Row, Leith EH7 4AA"),
+    ("seen outside 19 Quay Street, Galway H91 X2P4", "outside 19 Quay Street, Galway H91 X2P4",
+     "19 Quay Street, Galway H91 X2P4"),
+    ("lives at Calle Mayor 12", "Calle Mayor", "Calle Mayor"),                       # the number right after
+    ("3 Via Roma\n  Lugano\n  6900", "3 Via Roma\n  Lugano\n  6900", "3 Via Roma\n  Lugano\n  6900"),
+])
+def test_model_address_checks(text, value, kept):
+    assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])

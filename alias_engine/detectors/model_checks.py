@@ -37,6 +37,10 @@ _NUMBER = regex.compile(r"\d+")
 _DIGIT_WORDS = regex.compile(r"[^\s]*\d[^\s]*(?:\s+[^\s]*\d[^\s]*)*")
 _WORD_PIECE = regex.compile(r"\p{Lu}*\p{Ll}*|[.\-]")
 _KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
+# A form's item number or letter alone on a line ("1.6", "d").
+_FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
+# Words before an address's first element.
+_ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
 _TOKEN_STOP = " \t\r\n\"'`<>(),;[]{}"
 
 
@@ -202,6 +206,23 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int
     return [(start, end)]
 
 
+def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
+    in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6") and starts at its first
+    element, not at a word before it ("outside 27 …")."""
+    last_break = text.rfind("\n", start, end)
+    if last_break != -1 and _FORM_ITEM.fullmatch(text[last_break + 1:end].strip()):
+        end = last_break
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    m = _ADDRESS_LEAD.match(text, start, end)
+    if m is not None and m.end() < end:
+        start = m.end()
+    if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]):
+        return []
+    return [(start, end)]
+
+
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
     """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
     ("MG11", "V5C": a form's or a rule's name). A login of 4+ letters or with lower case stays."""
@@ -214,5 +235,5 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[tu
     return [(start, end)]
 
 
-_CHECKS = {"PERSON": _person, "URL": _url, "IDENTIFIER": _identifier, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
+_CHECKS = {"PERSON": _person, "URL": _url, "IDENTIFIER": _identifier, "ADDRESS": _address, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
            "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}
