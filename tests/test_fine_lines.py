@@ -170,3 +170,19 @@ def test_a_car_model_is_no_identifier():
     text = "drives a Peugeot 2008 since May"
     model = [Span(9, 20, "IDENTIFIER", 0.9, "model")]
     assert [s for s in detect_with_rules(text, "en", ENGINE.rules, model) if s.label == "IDENTIFIER"] == []
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("l'ancien mot de passe (Tilleul77!) ne marche plus", "Tilleul77!"),
+    ("rotate the password (currently in the vault)", None),
+    ("auth failed reason=bad_password retries=2", None),
+])
+def test_password_in_brackets_and_log_words(text, secret):
+    assert [v for label, v in found(text, "fr") if label == "SECRET"] == ([secret] if secret else [])
+
+
+def test_a_working_directory_is_no_password_and_names_its_user():
+    text = "sudo: kdiallo : TTY=pts/2 ; PWD=/home/kdiallo ; USER=root ; COMMAND=/bin/true"
+    got = found(text)
+    assert not [v for label, v in got if label == "SECRET"]
+    assert ("IDENTIFIER", "kdiallo") in got and ("IDENTIFIER", "root") not in got

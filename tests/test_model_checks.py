@@ -166,3 +166,22 @@ def test_model_identifier_kept(value):
 ])
 def test_model_address_checks(text, value, kept):
     assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])
+
+
+@pytest.mark.parametrize("text, value, label", [
+    ("Federal tax withheld   4,218.55\nState", "4,218.55", "NATIONAL_ID"),
+    ("total 1 204,90 €", "1 204,90", "IDENTIFIER"),
+])
+def test_model_number_that_is_a_sum_of_money_is_dropped(text, value, label):
+    assert checked(text, value, label) == []
+
+
+def test_model_span_stops_before_the_next_form_item():
+    text = "b Employer ID\n  91-4471203\nc Employer's name"
+    assert checked(text, "91-4471203\nc", "NATIONAL_ID") == [("NATIONAL_ID", "91-4471203")]
+
+
+@pytest.mark.parametrize("value", ["ch_3MtwBwLkdIwHu7ix28a3tqPa", "iPhone15,3"])
+def test_model_secret_that_is_an_object_id_or_a_device_model_is_dropped(value):
+    text = f'"id": "{value}",'
+    assert checked(text, value, "SECRET") == []

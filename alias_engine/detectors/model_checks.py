@@ -41,7 +41,9 @@ _KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # Words before an address's first element.
 _ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
-_TOKEN_STOP = " \t\r\n\"'`<>(),;[]{}"
+_TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
+# A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
+_AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,9 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> 
     """The model's spans that fit their label's format, cut or trimmed where the format says so."""
     out: list[Span] = []
     for span in spans:
+        span = _without_form_item(span, text)
+        if span.label in _NUMBERS and _AMOUNT.fullmatch(text, span.start, span.end):
+            continue
         check = _CHECKS.get(span.label)
         if check is None:
             out.append(span)
@@ -78,6 +83,19 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> 
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
     return out
+
+
+def _without_form_item(span: Span, text: str) -> Span:
+    """A span that runs onto the next line's item number or letter ("47-2210589⏎c") stops before it."""
+    cut = text.rfind("\n", span.start, span.end)
+    if cut <= span.start or not _FORM_ITEM.fullmatch(text[cut + 1:span.end].strip()):
+        return span
+    end = cut
+    while end > span.start and not text[end - 1].isalnum():
+        end -= 1
+    if end <= span.start:
+        return span
+    return Span(span.start, end, span.label, span.score, span.source, span.verified)
 
 
 def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
@@ -235,5 +253,6 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[tu
     return [(start, end)]
 
 
+_NUMBERS = frozenset({"NATIONAL_ID", "IDENTIFIER", "PHONE", "CREDIT_CARD", "IBAN"})
 _CHECKS = {"PERSON": _person, "URL": _url, "IDENTIFIER": _identifier, "ADDRESS": _address, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
            "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}
