@@ -186,3 +186,18 @@ def test_a_working_directory_is_no_password_and_names_its_user():
     got = found(text)
     assert not [v for label, v in got if label == "SECRET"]
     assert ("IDENTIFIER", "kdiallo") in got and ("IDENTIFIER", "root") not in got
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("frequent flyer number QF 4410 8820 19", "en", "QF 4410 8820 19"),
+    ("  POSTGRES_USER: ledger_owner", "en", "ledger_owner"),
+    ("PRLV SEPA ICS FR12ZZZ123456 RUM 0031-882-4410", "fr", "0031-882-4410"),
+    ("(SRA ID 771032)", "en", "771032"),
+])
+def test_more_identifiers(text, lang, value):
+    assert ("IDENTIFIER", value) in found(text, lang)
+
+
+def test_sepa_creditor_id_is_no_iban_or_identifier():
+    text = "PRLV SEPA ICS FR12ZZZ123456 RUM 0031-882-4410"
+    assert [v for label, v in found(text, "fr") if "ZZZ" in v] == []
