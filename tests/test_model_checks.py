@@ -185,3 +185,22 @@ def test_model_span_stops_before_the_next_form_item():
 def test_model_secret_that_is_an_object_id_or_a_device_model_is_dropped(value):
     text = f'"id": "{value}",'
     assert checked(text, value, "SECRET") == []
+
+
+@pytest.mark.parametrize("text, pieces, name", [
+    ("Ask Anne-Sophie Roux today", ["Anne-Sophie", "Roux"], "Anne-Sophie Roux"),
+    ("Name: DUVAL, Anne Claire", ["DUVAL", "Anne Claire"], "DUVAL, Anne Claire"),
+    ("Conducteur : M'BALA Sidi", ["BALA Sidi"], "M'BALA Sidi"),
+    ("Signé : J.-P. Roux", ["P. Roux"], "J.-P. Roux"),
+])
+def test_model_name_pieces_are_joined(text, pieces, name):
+    spans = [model_span(text, p, "PERSON") for p in pieces]
+    got = [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)]
+    assert got == [name]
+
+
+def test_two_names_with_a_comma_stay_two():
+    text = "Guests: Lena, Tom Weber"
+    spans = [model_span(text, "Lena", "PERSON"), model_span(text, "Tom Weber", "PERSON")]
+    got = [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)]
+    assert got == ["Lena", "Tom Weber"]

@@ -37,6 +37,8 @@ _NUMBER = regex.compile(r"\d+")
 _DIGIT_WORDS = regex.compile(r"[^\s]*\d[^\s]*(?:\s+[^\s]*\d[^\s]*)*")
 _WORD_PIECE = regex.compile(r"\p{Lu}*\p{Ll}*|[.\-]")
 _KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
+# An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
+_NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
 # A form's item number or letter alone on a line ("1.6", "d").
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # Words before an address's first element.
@@ -70,7 +72,7 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None) -> Mo
 def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> list[Span]:
     """The model's spans that fit their label's format, cut or trimmed where the format says so."""
     out: list[Span] = []
-    for span in spans:
+    for span in _joined_names(spans, text):
         span = _without_form_item(span, text)
         if span.label in _NUMBERS and _AMOUNT.fullmatch(text, span.start, span.end):
             continue
@@ -83,6 +85,33 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> 
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
     return out
+
+
+def _joined_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """PERSON spans that the model cut in pieces become one name: "Anne" + "Roux" (a space or a hyphen
+    between them), "DUVAL" + "Anne" ("NOM, Prénom"), and a glued "M'" or "J.-" before a piece
+    ("M'" + "BALA Sidi", "J.-" + "P. Roux")."""
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    out: list[Span] = []
+    for span in spans:
+        if span.label == "PERSON":
+            m = _NAME_PREFIX.search(text, max(0, span.start - 12), span.start)
+            if m is not None:
+                span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
+            prev = out[-1] if out else None
+            if prev is not None and prev.label == "PERSON" and prev.end <= span.start and \
+                    _joins(text[prev.start:prev.end], text[prev.end:span.start]):
+                out[-1] = Span(prev.start, span.end, "PERSON", max(prev.score, span.score), prev.source,
+                               prev.verified and span.verified)
+                continue
+        out.append(span)
+    return out
+
+
+def _joins(first: str, gap: str) -> bool:
+    if gap in (" ", "-"):
+        return True
+    return gap == ", " and first.isupper() and " " not in first  # "DUVAL, Anne"
 
 
 def _without_form_item(span: Span, text: str) -> Span:
