@@ -201,3 +201,21 @@ def test_more_identifiers(text, lang, value):
 def test_sepa_creditor_id_is_no_iban_or_identifier():
     text = "PRLV SEPA ICS FR12ZZZ123456 RUM 0031-882-4410"
     assert [v for label, v in found(text, "fr") if "ZZZ" in v] == []
+
+
+@pytest.mark.parametrize("text, address", [
+    ("Garage Morel\n8 rue des Forges – 44000 Nantes – www.garage-morel.example", "8 rue des Forges – 44000 Nantes"),
+    ("Atelier Roux SARL, 4 place du Marché, 21000 Dijon – SIRET 732 829 320 00074", "4 place du Marché, 21000 Dijon"),
+])
+def test_letterhead_address_is_suppressed(text, address):
+    start = text.index(address)
+    model = [Span(start, start + len(address), "ADDRESS", 0.9, "model")]
+    spans = detect_with_rules(text, "fr", ENGINE.rules, model)
+    assert [s for s in spans if s.label == "ADDRESS"] == []
+
+
+def test_a_persons_address_beside_a_website_in_prose_is_kept():
+    text = "Send it to 12 Birch Lane, Leeds LS6 2AB. My shop is www.birch-crafts.example"
+    model = [Span(11, 39, "ADDRESS", 0.9, "model")]
+    spans = detect_with_rules(text, "en", ENGINE.rules, model)
+    assert [text[s.start:s.end] for s in spans if s.label == "ADDRESS"] == ["12 Birch Lane, Leeds LS6 2AB"]
