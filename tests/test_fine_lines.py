@@ -219,3 +219,16 @@ def test_a_persons_address_beside_a_website_in_prose_is_kept():
     model = [Span(11, 39, "ADDRESS", 0.9, "model")]
     spans = detect_with_rules(text, "en", ENGINE.rules, model)
     assert [text[s.start:s.end] for s in spans if s.label == "ADDRESS"] == ["12 Birch Lane, Leeds LS6 2AB"]
+
+
+@pytest.mark.parametrize("text, url", [
+    ("Les photos : https://cloud.example-asso.org/s/Ab12Cd34Ef56Gh (7 jours)", "https://cloud.example-asso.org/s/Ab12Cd34Ef56Gh"),
+    ("PORTFOLIO: https://jdoe.example/work", "https://jdoe.example/work"),
+    ("see https://forms.example.org/q/1234?acces=Zm9vYmFyYmF6MTIzNDU2 today", "https://forms.example.org/q/1234?acces=Zm9vYmFyYmF6MTIzNDU2"),
+])
+def test_share_links_tokens_and_portfolios_are_urls(text, url):
+    assert ("URL", url) in found(text)
+
+
+def test_a_plain_page_is_no_url():
+    assert found("docs at https://tools.example.org/guide/install?lang=en") == []

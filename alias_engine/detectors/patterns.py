@@ -270,7 +270,7 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
         return True
     query = parse_qsl(parts.query, keep_blank_values=True) + parse_qsl(parts.fragment, keep_blank_values=True)
     for key, value in query:
-        if (key.lower() in rules.person_query_keys and value) or "@" in unquote(value):
+        if (key.lower() in rules.person_query_keys and value) or "@" in unquote(value) or _is_token(value):
             return True
     if "@" in unquote(parts.path) and "/@" not in parts.path:
         return True
@@ -289,6 +289,12 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
         return bool(first)
     host = host.removeprefix("www.")
     return any(host.endswith("." + s) for s in rules.personal_host_suffixes)
+
+
+def _is_token(value: str) -> bool:
+    """16+ letters and digits, both: an access token or a signed key in a query ("?k=Zm9v…")."""
+    return len(value) >= 16 and value.isascii() and any(c.isdigit() for c in value) and \
+        any(c.isalpha() for c in value) and all(c.isalnum() or c in "-_=.%" for c in value)
 
 
 def is_public_url(url: str, rules: PatternRules) -> bool:
