@@ -5,17 +5,47 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
-from collections.abc import Sequence
+import time
+import warnings
+from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from . import __version__
 from .engine import Engine
 from .errors import AliasEngineError, InputError
-from .io import Progress, read_jsonl, read_mapping, read_mapping_lines, read_text, write_output
+from .io import (
+    Output,
+    Progress,
+    check_writable,
+    placeholder_format,
+    placeholder_pattern,
+    private_state_dir,
+    read_jsonl,
+    read_mapping,
+    read_mapping_lines,
+    read_text,
+    same_file,
+    write_output,
+    write_outputs,
+)
 from .labels import LABELS
 from .masks import mask_spans
+from .options import finite_float, positive_int, probability
 from .pseudonymise.cli import add_session_options
+from .restore import placeholder_key, unmask_report
+
+T = TypeVar("T")
+
+# Options naming files a command reads, and files it writes, with what each holds. No output
+# may be an input or another output (same path, symbolic or hard link). A command that adds
+# a file option adds it here.
+INPUT_OPTIONS = {"input": "input", "data": "input", "mapping": "mapping", "session": "session",
+                 "key_file": "key"}
+OUTPUT_OPTIONS = {"mapping_out": "mapping", "out": "output", "json": "output", "save_predictions": "output"}
 
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
@@ -23,11 +53,11 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("engine")
     group.add_argument("--lang", choices=("auto", "fr", "en"), default="auto", help="language of the text")
     group.add_argument("--labels", help=f"comma-separated labels to detect (default: all of {','.join(LABELS)})")
-    group.add_argument("--threshold", type=float, default=0.5, help="minimum span score (0-1, default 0.5)")
+    group.add_argument("--threshold", type=probability, default=0.5, help="minimum span score (0-1, default 0.5)")
     group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")
-    group.add_argument("--recall-bias", type=float, default=0.0,
+    group.add_argument("--recall-bias", type=finite_float, default=0.0,
                        help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
-    group.add_argument("--threads", type=int, help="model threads (default: onnxruntime's choice)")
+    group.add_argument("--threads", type=positive_int, help="model threads (default: onnxruntime's choice)")
     group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
 
 
@@ -62,9 +92,24 @@ def cmd_detect(args: argparse.Namespace) -> int:
             progress.step(len(batch))
         write_output(args.out, "".join(lines))
     else:
-        spans = engine.detect(read_text(args.input))
+        text = read_text(args.input)
+        spans = _with_model_progress(args, "detect", lambda: engine.detect(text))
         write_output(args.out, _dump([s.to_dict() for s in spans]) + "\n")
     return 0
+
+
+def _with_model_progress(args: argparse.Namespace, label: str, work: Callable[[], T]) -> T:
+    """Run `work` (detection of one text) with the model's windows counted on stderr."""
+    progress = Progress(0, f"{label} (model windows)", enabled=args.progress)
+    if not progress.enabled:
+        return work()
+    from .detectors.model import model_progress
+
+    with model_progress(progress.update):
+        result = work()
+    if progress.done == 0:  # rules only, or an empty text: nothing went through the model
+        progress.update(1, 1)
+    return result
 
 
 def _record_lang(record: dict) -> str | None:
@@ -94,38 +139,44 @@ def _report_dropped(dropped: set[str]) -> None:
               "(keep them as they are with --keep-fields)", file=sys.stderr)
 
 
-def _check_targets(args: argparse.Namespace, mapping_out: str) -> None:
-    """Before any work: the mapping must not be lost by an overwrite or by sharing a path."""
-    _check_out(args, mapping_out, "mapping")
-    if args.input != "-" and Path(args.input).resolve() == Path(mapping_out).resolve():
-        raise InputError(f"{args.input} would be overwritten by the mapping")
-    if not args.force and Path(mapping_out).exists():
-        raise InputError(f"{mapping_out} exists: refusing to overwrite it (pass --force)")
+def _named_paths(args: argparse.Namespace, options: dict[str, str]) -> list[tuple[str, str, str]]:
+    found = []
+    for option, what in options.items():
+        value = getattr(args, option, None)
+        for path in value if isinstance(value, list) else [value]:
+            if isinstance(path, str) and path != "-":
+                found.append((option, what, path))
+    return found
 
 
-def _check_out(args: argparse.Namespace, kept: str, what: str) -> None:
-    """Before any work: --out must not overwrite the input, `kept` (the mapping or the
-    session) or the session's key file."""
-    if args.out in (None, "-"):
-        return
-    out = Path(args.out).resolve()
-    if out == Path(kept).resolve():
-        raise InputError(f"--out and the {what} are the same file ({kept}): the {what} would be lost")
-    if getattr(args, "key_file", None) and out == Path(args.key_file).resolve():
-        raise InputError(f"--out and --key-file are the same file ({args.key_file}): the key would be lost")
-    if args.input != "-" and out == Path(args.input).resolve():
-        raise InputError(f"{args.input} would be overwritten by the output")
+def _flag(option: str) -> str:
+    return "the input" if option in ("input", "data") else "--" + option.replace("_", "-")
+
+
+def check_paths(args: argparse.Namespace) -> None:
+    """Before any work: no output is an input or another output, and every output can be written."""
+    inputs = _named_paths(args, INPUT_OPTIONS)
+    outputs = _named_paths(args, OUTPUT_OPTIONS)
+    for i, (option, _, path) in enumerate(outputs):
+        for other, what, other_path in inputs + outputs[:i]:
+            if same_file(path, other_path):
+                raise InputError(f"{_flag(option)} and {_flag(other)} are the same file ({path}): "
+                                 f"the {what} would be lost")
+        check_writable(path)
 
 
 def cmd_mask(args: argparse.Namespace) -> int:
     engine = engine_from_args(args)
     if args.session:
-        _check_out(args, args.session, "session")
-        if args.input != "-" and Path(args.input).resolve() == Path(args.session).resolve():
-            raise InputError(f"{args.input} is the session file, not a text to mask")
+        if args.input != "-" and same_file(args.input, args.session):
+            raise InputError(f"the input and --session are the same file ({args.input}): the input would be lost")
+        if args.key_file and same_file(args.key_file, args.session):
+            raise InputError(f"--key-file and --session are the same file ({args.session}): the key would be lost")
         return _mask_with_session(args, engine)
-    mapping_out = args.mapping_out or _default_mapping_path(args.input, args.jsonl)
-    _check_targets(args, mapping_out)
+    args.mapping_out = mapping_out = args.mapping_out or _default_mapping_path(args.input, args.jsonl)
+    check_paths(args)
+    if not args.force and Path(mapping_out).exists():
+        raise InputError(f"{mapping_out} exists: refusing to overwrite it (pass --force)")
     if args.jsonl:
         records = list(read_jsonl(args.input))
         progress = _progress(args, len(records), "mask")
@@ -137,42 +188,55 @@ def cmd_mask(args: argparse.Namespace) -> int:
                 out_lines.append(_dump(_masked_record(record, result.text, args.keep_fields, dropped)) + "\n")
                 map_lines.append(_dump({"id": record.get("id", number), "mapping": result.mapping}) + "\n")
             progress.step(len(batch))
-        write_output(mapping_out, "".join(map_lines), private=True, overwrite=args.force)
-        write_output(args.out, "".join(out_lines))
+        mapping, text = "".join(map_lines), "".join(out_lines)
         _report_dropped(dropped)
     else:
-        result = engine.mask(read_text(args.input))
-        write_output(mapping_out, _dump(result.mapping) + "\n", private=True, overwrite=args.force)
-        write_output(args.out, result.text)
+        source = read_text(args.input)
+        result = _with_model_progress(args, "mask", lambda: engine.mask(source))
+        mapping, text = _dump(result.mapping) + "\n", result.text
+    # the mapping first: masked text must never be out without the mapping that restores it
+    write_outputs([Output(mapping_out, mapping, private=True, overwrite=args.force), Output(args.out, text)])
     print(f"mapping written to {mapping_out}", file=sys.stderr)
     return 0
 
 
 def _default_mapping_path(source: str, jsonl: bool) -> str:
-    base = "stdin" if source == "-" else source
-    return f"{base}.mapping.{'jsonl' if jsonl else 'json'}"
+    """Beside the input file; for stdin, a new file in the user's private state folder
+    (never in the working directory, which may be a repository)."""
+    ext = "jsonl" if jsonl else "json"
+    if source != "-":
+        return f"{source}.mapping.{ext}"
+    name = f"stdin-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.mapping.{ext}"
+    return str(private_state_dir() / name)
 
 
 def _mask_with_session(args: argparse.Namespace, engine: Engine) -> int:
     from .pseudonymise.cli import open_session, save_session
+    from .pseudonymise.vault import key_from, vault_lock
 
-    session = open_session(args, engine)
-    if args.jsonl:
-        lines, dropped = [], set()
-        for record in read_jsonl(args.input):
-            masked = session.mask(record["text"], lang=_record_lang(record)).text
-            lines.append(_dump(_masked_record(record, masked, args.keep_fields, dropped)) + "\n")
-        text = "".join(lines)
-        _report_dropped(dropped)
-    else:
-        text = session.mask(read_text(args.input)).text
-    save_session(args, session)
+    records = list(read_jsonl(args.input)) if args.jsonl else None  # read first: fail before the lock
+    source = None if args.jsonl else read_text(args.input)
+    key = key_from(args.key_file)
+    # load-mask-save under one lock: another run on this vault waits, and numbers its
+    # placeholders after ours instead of handing out the same ones for other values
+    with vault_lock(args.session):
+        session = open_session(args, engine, key)
+        if records is not None:
+            lines, dropped = [], set()
+            for record in records:
+                masked = session.mask(record["text"], lang=_record_lang(record)).text
+                lines.append(_dump(_masked_record(record, masked, args.keep_fields, dropped)) + "\n")
+            text = "".join(lines)
+            _report_dropped(dropped)
+        else:
+            text = _with_model_progress(args, "mask", lambda: session.mask(source).text)
+        save_session(args, session, key)
     write_output(args.out, text)
     return 0
 
 
 def _unmask_with_session(args: argparse.Namespace) -> int:
-    from .pseudonymise.cli import open_session, report_unknown
+    from .pseudonymise.cli import open_session
 
     session = open_session(args, None)
     unknown: list[str] = []
@@ -182,23 +246,21 @@ def _unmask_with_session(args: argparse.Namespace) -> int:
             report = session.unmask_report(record["text"])
             unknown.extend(report.unknown)
             lines.append(_dump({**record, "text": report.text}) + "\n")
-        write_output(args.out, "".join(lines))
+        text = "".join(lines)
     else:
         report = session.unmask_report(read_text(args.input))
         unknown.extend(report.unknown)
-        write_output(args.out, report.text)
-    report_unknown(tuple(unknown))
+        text = report.text
+    _write_restored(args, text, unknown, "in the session")
     return 0
 
 
 def cmd_unmask(args: argparse.Namespace) -> int:
     if args.session:
-        _check_out(args, args.session, "session")
         return _unmask_with_session(args)
     if not args.mapping:
         raise InputError("unmask needs --mapping FILE or --session FILE")
-    _check_out(args, args.mapping, "mapping")
-    engine = Engine(use_model=False)
+    unknown: list[str] = []
     if args.jsonl:
         records = list(read_jsonl(args.input))
         mappings = read_mapping_lines(args.mapping)
@@ -207,22 +269,62 @@ def cmd_unmask(args: argparse.Namespace) -> int:
         progress = _progress(args, len(records), "unmask")
         lines = []
         for record, mapping in zip(records, mappings):
-            lines.append(_dump({**record, "text": engine.unmask(record["text"], mapping)}) + "\n")
+            restored = _restore(record["text"], mapping, unknown)
+            lines.append(_dump({**record, "text": restored}) + "\n")
             progress.step()
-        write_output(args.out, "".join(lines))
+        text = "".join(lines)
     else:
-        write_output(args.out, engine.unmask(read_text(args.input), read_mapping(args.mapping)))
+        text = _restore(read_text(args.input), read_mapping(args.mapping), unknown)
+    _write_restored(args, text, unknown, f"in {args.mapping} (is it the mapping of this text?)")
     return 0
 
 
-def positive_int(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {value!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return number
+def _restore(text: str, mapping: dict, unknown: list[str]) -> str:
+    """`text` restored with `mapping`; adds to `unknown` the placeholders left as written:
+    those restore recognises (`[EMAIL_1]`, `{email 1}`...) and those of the mapping's own format."""
+    report = unmask_report(text, mapping)
+    left = list(report.unknown)
+    fmt = placeholder_format(mapping)
+    if fmt is not None:
+        pattern = placeholder_pattern(fmt)
+        reported = Counter(left)
+        for m in pattern.finditer(text):
+            if m.group() in mapping:
+                continue
+            if reported[m.group()]:
+                reported[m.group()] -= 1
+            else:
+                left.append(m.group())
+        # mask numbers each label from 1 and skips the numbers already written in the text:
+        # a number under the mapping's highest for its label, missing from it, is the author's
+        highest: dict[str, int] = {}
+        for key in mapping:
+            label, n = _placeholder_parts(key, pattern)
+            highest[label] = max(highest.get(label, 0), n)
+        left = [name for name in left
+                if (parts := _placeholder_parts(name, pattern)) is None or parts[1] > highest.get(parts[0], 0)]
+    unknown.extend(left)
+    return report.text
+
+
+def _placeholder_parts(name: str, pattern) -> tuple[str, int] | None:
+    """("CREDITCARD", 2) for `[CREDIT_CARD_2]` (or a placeholder of `pattern`'s format)."""
+    m = pattern.fullmatch(name)
+    if m is not None:
+        return m.group("label").replace("_", ""), int(m.group("n"))
+    return placeholder_key(name)
+
+
+def _write_restored(args: argparse.Namespace, text: str, unknown: list[str], where: str) -> None:
+    """Write restored text, after a count of the placeholders it could not restore on stderr;
+    with --strict, any such placeholder is an error and nothing is written."""
+    if unknown:
+        shown = ", ".join(sorted(set(unknown))[:10])
+        message = f"{len(unknown)} placeholder(s) not {where}, left as written: {shown}"
+        if args.strict:
+            raise InputError(f"{message}; nothing written (--strict)")
+        print(f"alias-engine: warning: {message}", file=sys.stderr)
+    write_output(args.out, text)
 
 
 def field_set(value: str) -> frozenset[str]:
@@ -249,7 +351,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     mask = io_command("mask", "replace personal data by placeholders; write the mapping to restore it")
     add_engine_options(mask)
-    mask.add_argument("--mapping-out", help="where to write the mapping (default: INPUT.mapping.json)")
+    mask.add_argument("--mapping-out", help="where to write the mapping (default: INPUT.mapping.json; for "
+                                            "stdin, a new file in ~/.local/state/alias-engine/)")
     mask.add_argument("--force", action="store_true", help="overwrite an existing mapping file")
     mask.add_argument("--batch-size", type=positive_int, default=32, help="records per model batch in --jsonl mode")
     mask.add_argument("--keep-fields", type=field_set, default=frozenset({"id", "lang"}),
@@ -260,6 +363,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     unmask = io_command("unmask", "restore original values from a mapping")
     unmask.add_argument("--mapping", help="mapping file written by mask (or use --session)")
+    unmask.add_argument("--strict", action="store_true",
+                        help="fail (exit 1, write nothing) if a placeholder cannot be restored; "
+                             "without it they are left as written and counted on stderr")
     add_session_options(unmask, mask=False)
     unmask.set_defaults(handler=cmd_unmask)
 
@@ -268,11 +374,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"alias-engine: warning: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.handler(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            warnings.simplefilter("always", UserWarning)
+            check_paths(args)
+            return args.handler(args)
     except AliasEngineError as exc:
         print(f"alias-engine: error: {exc}", file=sys.stderr)
         return 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -49,6 +50,10 @@ class Engine:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
         if not 0.0 <= threshold <= 1.0:
             raise ValueError("threshold must be between 0 and 1")
+        if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
+            raise ValueError(f"threads must be a positive integer or None, not {threads!r}")
+        if not isinstance(recall_bias, (int, float)) or not math.isfinite(recall_bias):
+            raise ValueError(f"recall_bias must be a finite number, not {recall_bias!r}")
         self.labels = check_labels(LABELS if labels is None else tuple(labels))
         self.threshold = threshold
         self.lang = lang

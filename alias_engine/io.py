@@ -7,10 +7,15 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
+import regex
+
 from .errors import InputError, MappingError
+from .labels import LABELS
+from .masks import check_placeholder_format
 from .restore import check_mapping
 
 
@@ -55,7 +60,78 @@ def read_mapping(path: str) -> dict[str, str | list[str]]:
         mapping = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MappingError(f"{_name(path)}: malformed mapping JSON ({exc.msg}, line {exc.lineno})") from None
-    return check_mapping(mapping)
+    mapping = check_mapping(mapping)
+    try:
+        placeholder_format(mapping)
+    except MappingError as exc:
+        raise MappingError(f"{_name(path)}: {exc}") from None
+    return mapping
+
+
+# A key is LABEL then a number (or a number then LABEL), between any non-alphanumeric marks.
+_LABEL_ALTERNATION = "|".join(sorted(LABELS, key=len, reverse=True))
+_KEY_SHAPES = (
+    regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<label>{_LABEL_ALTERNATION})(?P<mid>[^\p{{L}}\p{{N}}]*)"
+                  r"(?P<n>[1-9]\d{0,5})(?P<post>[^\p{L}\p{N}].*|)", regex.DOTALL),
+    regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<n>[1-9]\d{{0,5}})(?P<mid>[^\p{{L}}\p{{N}}]+)"
+                  rf"(?P<label>{_LABEL_ALTERNATION})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
+)
+
+
+def placeholder_format(mapping: Mapping[str, object]) -> str | None:
+    """The placeholder format (`[{label}_{n}]`) that every key of `mapping` follows; None for
+    an empty mapping. MappingError for a key that is not a placeholder (`"Bonjour"`, which
+    restore would rewrite wherever it occurs) or keys of two formats.
+
+    >>> placeholder_format({"[PERSON_1]": "Jean", "[EMAIL_12]": "j@x.fr"})
+    '[{label}_{n}]'
+    >>> placeholder_format({"Bonjour": "Au revoir"})
+    Traceback (most recent call last):
+    ...
+    alias_engine.errors.MappingError: mapping key 'Bonjour' is not a placeholder (a label and a number, like [PERSON_1])
+    """
+    found = None
+    for key in mapping:
+        fmt = _key_format(key)
+        if fmt is None:
+            raise MappingError(f"mapping key {key[:40]!r} is not a placeholder (a label and a number, like [PERSON_1])")
+        if found is None:
+            found = fmt
+        elif fmt != found:
+            raise MappingError(f"mapping keys follow two placeholder formats ({found!r} and {fmt!r}): "
+                               "a mapping written by mask has one")
+    return found
+
+
+def _key_format(key: str) -> str | None:
+    for shape in _KEY_SHAPES:
+        m = shape.fullmatch(key)
+        if m is None:
+            continue
+        g = m.groupdict()
+        parts = {"label": "{label}", "n": "{n}"}
+        fmt = "".join(parts.get(name, g[name].replace("{", "{{").replace("}", "}}"))
+                      for name in sorted(g, key=m.start))
+        try:
+            check_placeholder_format(fmt)
+        except ValueError:
+            continue
+        return fmt
+    return None
+
+
+def placeholder_pattern(fmt: str) -> regex.Pattern:
+    """Every placeholder of format `fmt`, for any label and number (groups `label` and `n`)."""
+    pieces = regex.split(r"(\{label\}|\{n\})", fmt.replace("{{", "\x00").replace("}}", "\x01"))
+    body = ""
+    for piece in pieces:
+        if piece == "{label}":
+            body += f"(?P<label>{_LABEL_ALTERNATION})"
+        elif piece == "{n}":
+            body += r"(?P<n>\d{1,6})"
+        else:
+            body += regex.escape(piece.replace("\x00", "{").replace("\x01", "}"))
+    return regex.compile(body)
 
 
 def read_mapping_lines(path: str) -> list[dict[str, str | list[str]]]:
@@ -72,31 +148,132 @@ def read_mapping_lines(path: str) -> list[dict[str, str | list[str]]]:
             raise MappingError(f"{_name(path)}, line {number}: expected an object with a \"mapping\"")
         try:
             mappings.append(check_mapping(entry["mapping"]))
+            placeholder_format(mappings[-1])
         except MappingError as exc:
             raise MappingError(f"{_name(path)}, line {number}: {exc}") from None
     return mappings
 
 
+@dataclass(frozen=True)
+class Output:
+    """One thing to write: a file path, or None / "-" for stdout."""
+
+    target: str | None
+    content: str
+    private: bool = False  # mode 600: it holds original values
+    overwrite: bool = True
+
+
 def write_output(target: str | None, content: str, *, private: bool = False, overwrite: bool = True) -> None:
     """Write `content` to a file atomically (temp file + rename), or to stdout when `target` is None or "-"."""
-    if target in (None, "-"):
-        sys.stdout.write(content)
-        sys.stdout.flush()
-        return
-    path = Path(target)
-    if not overwrite and path.exists():
-        raise InputError(f"{target} exists: refusing to overwrite it (pass --force)")
+    write_outputs([Output(target, content, private, overwrite)])
+
+
+def write_outputs(outputs: Iterable[Output]) -> None:
+    """Write several outputs together or not at all: every file's temporary copy is written
+    first (a missing folder or a full disk fails here, before anything is in place), then
+    all are renamed into place, then stdout gets its part."""
+    outputs = list(outputs)
+    files = [o for o in outputs if o.target not in (None, "-")]
+    staged: list[tuple[Output, str]] = []
+    placed: list[Path] = []
+    try:
+        for output in files:
+            staged.append((output, _stage(output)))
+        for output, tmp in staged:
+            path = Path(output.target)
+            if output.overwrite:
+                os.replace(tmp, path)
+            else:
+                _place_new(tmp, path, output.target)
+                placed.append(path)
+    except BaseException:
+        for _, tmp in staged:
+            Path(tmp).unlink(missing_ok=True)
+        for path in placed:  # new files (never overwrites): take them back so that none is left alone
+            path.unlink(missing_ok=True)
+        raise
+    for output in outputs:
+        if output.target in (None, "-"):
+            sys.stdout.write(output.content)
+            sys.stdout.flush()
+
+
+def _place_new(tmp: str, path: Path, target: str) -> None:
+    """Move `tmp` to `path`, which must not exist: never an overwrite, even in a race."""
+    try:
+        try:
+            os.link(tmp, path)  # fails if the path exists
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: claim the name, then replace it
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            os.replace(tmp, path)
+            return
+    except FileExistsError:
+        raise InputError(f"{target} exists: refusing to overwrite it (pass --force)") from None
+    except OSError as exc:
+        raise InputError(f"cannot write {target}: {exc.strerror}") from None
+    os.unlink(tmp)
+
+
+def _stage(output: Output) -> str:
+    path = Path(output.target)
+    if not output.overwrite and path.exists():
+        raise InputError(f"{output.target} exists: refusing to overwrite it (pass --force)")
+    check_writable(output.target)
     directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise InputError(f"cannot write {output.target}: {exc.strerror}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(content)
-        if private:
+            f.write(output.content)
+        if output.private:
             os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot write {output.target}: {exc.strerror}") from None
         raise
+    return tmp
+
+
+def check_writable(target: str) -> None:
+    """InputError unless `target` can be created or replaced: its folder exists and it is not a folder."""
+    path = Path(target)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"cannot write {target}: the folder {folder} does not exist")
+    if path.is_dir():
+        raise InputError(f"cannot write {target}: it is a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write {target}: permission denied in {folder}")
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether paths `a` and `b` name one file: same path, a symbolic link or a hard link to it."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one does not exist (yet): compare where they point
+        return Path(a).resolve() == Path(b).resolve()
+
+
+def private_state_dir() -> Path:
+    """A folder of the user's, outside any working tree, for files holding personal data
+    that nobody named (the mapping of text read from stdin): $XDG_STATE_HOME/alias-engine,
+    by default ~/.local/state/alias-engine; created with mode 700."""
+    try:
+        base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    except RuntimeError:  # no home directory
+        raise InputError("no home folder for the mapping of stdin: pass --mapping-out FILE") from None
+    folder = Path(base) / "alias-engine"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as exc:
+        raise InputError(f"cannot create {folder} for the mapping ({exc.strerror}): pass --mapping-out FILE") from None
+    return folder
 
 
 class Progress:
@@ -108,6 +285,11 @@ class Progress:
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.done = 0
         self._last = 0.0
+
+    def update(self, done: int, total: int) -> None:
+        """Set how far it got, when the total is only known on the way (model windows)."""
+        self.total = total
+        self.step(done - self.done)
 
     def step(self, n: int = 1) -> None:
         self.done += n

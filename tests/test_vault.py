@@ -18,7 +18,7 @@ from alias_engine.pseudonymise import vault
 @pytest.fixture(autouse=True)
 def cheap_scrypt(monkeypatch):
     # the cost is stored in each file; tests write cheap files to stay fast
-    monkeypatch.setattr(vault, "SCRYPT_LOG2_N", 10)
+    monkeypatch.setenv(vault.SCRYPT_ENV, "10")
 
 
 @pytest.mark.parametrize("mode", ["placeholder", "surrogate"])
@@ -38,7 +38,7 @@ def test_nothing_readable_at_rest(tmp_path):
     session = Session(DETECTOR)
     session.mask(FR_TURNS[0])
     path = tmp_path / "s.vault"
-    session.save(path, key=b"k")
+    session.save(path, key=b"vault key")
     blob = path.read_bytes()
     for secret in (b"Dupont", "Dupont".encode("utf-16-le"), b"FR76", b"3000", b"PERSON"):
         assert secret not in blob
@@ -48,9 +48,9 @@ def test_wrong_key_is_a_clear_error_without_values(tmp_path):
     session = Session(DETECTOR)
     session.mask(FR_TURNS[0])
     path = tmp_path / "s.vault"
-    session.save(path, key=b"right")
+    session.save(path, key=b"right key 1")
     with pytest.raises(MappingError, match="wrong key") as info:
-        Session.load(path, key=b"wrong")
+        Session.load(path, key=b"wrong key 2")
     assert "Dupont" not in str(info.value)
     with pytest.raises(MappingError):
         Session.load(path, key=b"")
@@ -60,10 +60,10 @@ def test_not_a_vault_and_missing_file(tmp_path):
     bad = tmp_path / "notes.txt"
     bad.write_text("Jean Dupont")
     with pytest.raises(MappingError, match="not an alias-engine session vault") as info:
-        Session.load(bad, key=b"k")
+        Session.load(bad, key=b"vault key")
     assert "Dupont" not in str(info.value)
     with pytest.raises(MappingError, match="cannot read"):
-        Session.load(tmp_path / "missing.vault", key=b"k")
+        Session.load(tmp_path / "missing.vault", key=b"vault key")
 
 
 SAVED: dict[str, bytes] = {}
@@ -74,8 +74,8 @@ def _saved_blob(tmp_path_factory) -> bytes:
         session = Session(DETECTOR, mode="surrogate", key=b"s")
         session.mask(FR_TURNS[0])
         path = tmp_path_factory.mktemp("v") / "s.vault"
-        vault.SCRYPT_LOG2_N = 10
-        session.save(path, key=b"k")
+
+        session.save(path, key=b"vault key")
         SAVED["blob"] = path.read_bytes()
     return SAVED["blob"]
 
@@ -95,7 +95,7 @@ def test_any_tampering_is_rejected(tmp_path_factory, data):
     path = tmp_path_factory.mktemp("t") / "s.vault"
     path.write_bytes(bytes(blob))
     with pytest.raises(MappingError):
-        Session.load(path, key=b"k")
+        Session.load(path, key=b"vault key")
 
 
 def test_cli_session_across_files(tmp_path, monkeypatch, capsys):
@@ -132,7 +132,7 @@ def test_a_header_asking_for_huge_scrypt_costs_is_refused_before_scrypt(tmp_path
     path = tmp_path_factory.mktemp("h") / "s.vault"
     path.write_bytes(bytes(blob))
     with pytest.raises(MappingError, match="damaged"):
-        Session.load(path, key=b"k")
+        Session.load(path, key=b"vault key")
 
 
 def test_cli_session_jsonl_keeps_one_pseudonym_per_value_and_drops_unlisted_fields(tmp_path, monkeypatch, capsys):

@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 import threading
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 import numpy as np
@@ -46,6 +48,24 @@ _SECRET_LEAD_STRIP = "\"'«»“”‘’([{<"
 _SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 
 RunFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
+ProgressFn = Callable[[int, int], None]
+
+# Who wants to hear how far the model got (windows done, windows in all), in this thread or task only.
+_progress: ContextVar[ProgressFn | None] = ContextVar("model_progress", default=None)
+
+
+@contextmanager
+def model_progress(report: ProgressFn) -> Iterator[None]:
+    """Call `report(done, total)` after every model batch run in this context (thread, task).
+
+    The CLI's `--progress` on one long text: the windows are the ones detection
+    runs anyway, so the spans are the same with or without it.
+    """
+    token = _progress.set(report)
+    try:
+        yield
+    finally:
+        _progress.reset(token)
 
 
 class ModelDetector:
@@ -158,7 +178,7 @@ class ModelDetector:
         decoded = decode_windows([ids for ids, _ in encoded], run, size=self.window_size,
                                  overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
                                  pad=self.pad_id, batch_size=self.batch_size, biases=self.biases,
-                                 recall_bias=self.recall_bias)
+                                 recall_bias=self.recall_bias, progress=_progress.get())
         return [self._spans(text, offsets, tags, path_logp)
                 for text, (_, offsets), (tags, path_logp) in zip(texts, encoded, decoded)]
 
@@ -265,6 +285,7 @@ def decode_windows(
     batch_size: int = DEFAULT_BATCH_SIZE,
     biases: DecodeBiases = NEUTRAL,
     recall_bias: float = 0.0,
+    progress: ProgressFn | None = None,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """`(tags, path_logp)` per sequence: windows batched across sequences, decoded in stream.
 
@@ -277,6 +298,8 @@ def decode_windows(
     decoders = [StreamingDecoder(biases) for _ in token_ids]
     budget = batch_size * (size + 2)
     pos = 0
+    if progress is not None:
+        progress(0, len(work))  # tokenized: say so before the first (slow) batch
     while pos < len(work):
         count = 1
         while (pos + count < len(work) and count < MAX_WINDOWS_PER_BATCH
@@ -290,6 +313,8 @@ def decode_windows(
         for row, ((_, i, _), w) in enumerate(zip(batch, windows)):
             a = 1 + w.keep_start - w.start
             decoders[i].feed(log_softmax(logits[row, a:a + w.keep_end - w.keep_start], recall_bias))
+        if progress is not None:
+            progress(pos, len(work))
     return [d.finish() for d in decoders]
 
 

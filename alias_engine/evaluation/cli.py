@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from ..errors import InputError
+from ..options import non_negative_int, positive_int
 
 
 def add_commands(subparsers) -> None:
@@ -21,9 +22,9 @@ def add_commands(subparsers) -> None:
     ev.add_argument("--json", metavar="OUT", help="write every figure as JSON")
     ev.add_argument("--save-predictions", metavar="FILE",
                     help="write the detections and masked text of every record as JSONL")
-    ev.add_argument("--errors", type=int, default=0, metavar="N",
+    ev.add_argument("--errors", type=non_negative_int, default=0, metavar="N",
                     help="print N missed and N spurious spans per label, in context")
-    ev.add_argument("--batch-size", type=int, default=32, help="records per detect_many call (default 32)")
+    ev.add_argument("--batch-size", type=positive_int, default=32, help="records per detect_many call (default 32)")
     ev.add_argument("--guess-lang", action="store_true",
                     help="ignore the records' lang and use --lang (default: a record's fr/en lang is used)")
     add_engine_options(ev)
@@ -36,10 +37,10 @@ def add_commands(subparsers) -> None:
     bench.add_argument("--data", metavar="FILE.jsonl",
                        help="benchmark on these texts joined into documents (default: generated French/English text)")
     bench.add_argument("--json", metavar="OUT", help="write every figure as JSON")
-    bench.add_argument("--corpus-chars", type=int, default=300_000, help="size of the generated corpus")
-    bench.add_argument("--max-length", type=int, default=1_000_000,
+    bench.add_argument("--corpus-chars", type=positive_int, default=300_000, help="size of the generated corpus")
+    bench.add_argument("--max-length", type=positive_int, default=1_000_000,
                        help="longest text of the scaling table (default 1,000,000)")
-    bench.add_argument("--runs", type=int, default=50, help="latency runs (default 50)")
+    bench.add_argument("--runs", type=positive_int, default=50, help="latency runs (default 50)")
     bench.add_argument("--no-cold-start", action="store_true", help="skip the cold-start subprocess")
     add_engine_options(bench)
     bench.set_defaults(handler=cmd_bench)
@@ -50,8 +51,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from .datasets import read_records
     from .evaluate import combine, engine_predict, evaluate, format_errors, format_report, write_predictions
 
-    if args.batch_size < 1 or args.errors < 0:
-        raise InputError("--batch-size must be at least 1 and --errors at least 0")
     datasets = [(path, read_records(path)) for path in args.data]  # read all first: fail before the slow part
     engine = engine_from_args(args)
     predict = engine_predict(engine)

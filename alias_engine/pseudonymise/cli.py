@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from .session import MODES, Session
-from .vault import KEY_ENV, key_from
+from .vault import KEY_ENV, check_new_key, key_from
 
 
 def add_session_options(parser: argparse.ArgumentParser, *, mask: bool) -> None:
@@ -28,8 +28,11 @@ def add_session_options(parser: argparse.ArgumentParser, *, mask: bool) -> None:
                            help="for a new session: placeholders (default) or realistic surrogate values")
 
 
-def open_session(args: argparse.Namespace, detector) -> Session:
-    key = key_from(args.key_file)
+def open_session(args: argparse.Namespace, detector, key: bytes | None = None) -> Session:
+    key = key_from(args.key_file) if key is None else key
+    masking = getattr(args, "mode", "missing") != "missing"
+    if masking:
+        check_new_key(key)  # the vault is saved after masking: refuse a weak key before the work
     path = Path(args.session)
     if path.exists():
         session = Session.load(path, key, detector)
@@ -37,18 +40,11 @@ def open_session(args: argparse.Namespace, detector) -> Session:
         if mode and mode != session.mode:
             raise InputError(f"{path.name} is a {session.mode} session; --mode {mode} cannot change it")
         return session
-    if getattr(args, "mode", "missing") == "missing":  # unmask
+    if not masking:
         raise InputError(f"session file not found: {path}")
     return Session(detector, mode=args.mode or "placeholder")
 
 
-def save_session(args: argparse.Namespace, session: Session) -> None:
-    session.save(Path(args.session), key_from(args.key_file))
+def save_session(args: argparse.Namespace, session: Session, key: bytes | None = None) -> None:
+    session.save(Path(args.session), key_from(args.key_file) if key is None else key)
     print(f"session saved to {args.session}", file=sys.stderr)
-
-
-def report_unknown(unknown: tuple[str, ...]) -> None:
-    if unknown:
-        shown = ", ".join(sorted(set(unknown))[:10])
-        print(f"alias-engine: warning: {len(unknown)} placeholder(s) not in the session, left as written: {shown}",
-              file=sys.stderr)

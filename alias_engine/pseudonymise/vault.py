@@ -11,14 +11,29 @@ primitive, from `cryptography`, already a dependency). The user's key is often
 a passphrase, so it goes through scrypt (memory-hard, salted) rather than a
 plain hash; a fresh salt and nonce for every save mean the same key never
 reuses a nonce.
+
+Cost: new vaults use scrypt N=2^17, r=8, p=1 (128 MiB, the usual guidance for
+passphrases; about 0.7 s a derivation on the 2-core build machine, measured in
+docs/pseudonymisation.md). Older vaults (N=2^15) are read by the cost in their
+header. `ALIAS_ENGINE_SCRYPT_LOG2_N` (or `write_vault(..., log2_n=)`) lowers
+the cost of new vaults, down to 2^10: for tests only, it weakens the vault.
+
+Keys: writing needs at least MIN_KEY_BYTES; a key file that others may read
+gives a VaultWarning. Concurrent users of one vault take `vault_lock(path)`
+around load-mask-save (an flock on `PATH.lock`, beside the vault).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import struct
 import tempfile
+import threading
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
@@ -28,12 +43,19 @@ from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 from ..errors import MappingError
 
 MAGIC = b"AEVAULT1"
-SCRYPT_LOG2_N, SCRYPT_R, SCRYPT_P = 15, 8, 1
+SCRYPT_LOG2_N, SCRYPT_R, SCRYPT_P = 17, 8, 1
+SCRYPT_ENV = "ALIAS_ENGINE_SCRYPT_LOG2_N"
+MIN_SCRYPT_LOG2_N, MAX_SCRYPT_LOG2_N = 10, 18  # 18: 256 MiB, the most read_vault accepts
+MIN_KEY_BYTES = 8
 _HEADER = struct.Struct(">8s16sBBB12s")
 # A header may raise the cost (a later version may), but never past 256 MiB of scrypt memory:
 # the tag is checked only after scrypt, so a tampered header must not be able to exhaust the machine.
 _MAX_SCRYPT_BYTES = 256 * 2 ** 20
 KEY_ENV = "ALIAS_ENGINE_KEY"
+
+
+class VaultWarning(UserWarning):
+    """A weak spot in how a vault key is kept (a key file that others may read)."""
 
 
 def _as_key(key: bytes | str) -> bytes:
@@ -44,17 +66,49 @@ def _as_key(key: bytes | str) -> bytes:
     return bytes(key)
 
 
+def check_new_key(key: bytes | str) -> bytes:
+    """The key as bytes if it may encrypt a vault: at least MIN_KEY_BYTES (a passphrase of a few
+    words is better); MappingError otherwise. Shorter keys of older vaults still open them."""
+    key = _as_key(key)
+    if len(key) < MIN_KEY_BYTES:
+        raise MappingError(f"the vault key is {len(key)} byte(s) long: use at least {MIN_KEY_BYTES} "
+                           "(a passphrase of several random words is better); a vault saved with a "
+                           "shorter key can still be opened to unmask")
+    return key
+
+
+def scrypt_log2_n() -> int:
+    """The scrypt cost (log2 N) for new vaults: SCRYPT_LOG2_N unless $ALIAS_ENGINE_SCRYPT_LOG2_N says
+    otherwise (tests lower it; MIN_SCRYPT_LOG2_N to MAX_SCRYPT_LOG2_N)."""
+    value = os.environ.get(SCRYPT_ENV)
+    if value is None:
+        return SCRYPT_LOG2_N
+    try:
+        log2_n = int(value)
+    except ValueError:
+        log2_n = -1
+    if not MIN_SCRYPT_LOG2_N <= log2_n <= MAX_SCRYPT_LOG2_N:
+        raise MappingError(f"${SCRYPT_ENV} must be an integer from {MIN_SCRYPT_LOG2_N} to {MAX_SCRYPT_LOG2_N}, not {value!r}")
+    return log2_n
+
+
 def _derive(key: bytes, salt: bytes, log2_n: int, r: int, p: int) -> bytes:
     return Scrypt(salt=salt, length=32, n=2 ** log2_n, r=r, p=p).derive(key)
 
 
-def write_vault(path: Path, key: bytes | str, data: dict) -> None:
-    """Encrypt `data` (JSON-serialisable) into `path`, atomically, readable by the owner only."""
-    key = _as_key(key)
+def write_vault(path: Path, key: bytes | str, data: dict, *, log2_n: int | None = None) -> None:
+    """Encrypt `data` (JSON-serialisable) into `path`, atomically, readable by the owner only.
+
+    `log2_n`: scrypt cost, default `scrypt_log2_n()` (2^17).
+    """
+    key = check_new_key(key)
+    log2_n = scrypt_log2_n() if log2_n is None else log2_n
+    if not MIN_SCRYPT_LOG2_N <= log2_n <= MAX_SCRYPT_LOG2_N:
+        raise ValueError(f"log2_n must be from {MIN_SCRYPT_LOG2_N} to {MAX_SCRYPT_LOG2_N}")
     salt, nonce = os.urandom(16), os.urandom(12)
-    header = _HEADER.pack(MAGIC, salt, SCRYPT_LOG2_N, SCRYPT_R, SCRYPT_P, nonce)
+    header = _HEADER.pack(MAGIC, salt, log2_n, SCRYPT_R, SCRYPT_P, nonce)
     plain = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    sealed = AESGCM(_derive(key, salt, SCRYPT_LOG2_N, SCRYPT_R, SCRYPT_P)).encrypt(nonce, plain, header)
+    sealed = AESGCM(_derive(key, salt, log2_n, SCRYPT_R, SCRYPT_P)).encrypt(nonce, plain, header)
     path = Path(path)
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".vault-")
@@ -104,14 +158,52 @@ def key_from(key_file: str | Path | None = None, env: str = KEY_ENV) -> bytes:
     """The vault key from a file (first line, without its line break) or else from `$ALIAS_ENGINE_KEY`."""
     if key_file is not None:
         try:
+            mode = os.stat(key_file).st_mode
             raw = Path(key_file).read_bytes()
         except OSError as exc:
             raise MappingError(f"cannot read the key file {Path(key_file).name}: {exc.strerror}") from None
         key = raw.splitlines()[0] if raw.strip() else b""
         if not key:
             raise MappingError(f"the key file {Path(key_file).name} is empty")
+        if mode & (stat.S_IRWXG | stat.S_IRWXO):
+            warnings.warn(f"the key file {key_file} can be read or changed by other users "
+                          f"(mode {stat.S_IMODE(mode):03o}): chmod 600 it", VaultWarning, stacklevel=2)
         return key
     value = os.environ.get(env, "")
     if not value:
         raise MappingError(f"a session needs a key: pass --key-file FILE or set {env}")
     return value.encode("utf-8")
+
+
+_THREAD_LOCKS: dict[str, threading.Lock] = {}
+_THREAD_LOCKS_GUARD = threading.Lock()
+
+
+@contextmanager
+def vault_lock(path: str | Path) -> Iterator[None]:
+    """Hold the vault at `path` for one load-mask-save: other processes and threads wait.
+
+    An exclusive flock on `PATH.lock` (created beside the vault, mode 600, left in
+    place: removing it would let two holders lock two different files), plus a
+    per-path thread lock: where flock is emulated by per-process record locks
+    (some network file systems) it would not keep two threads apart. Not reentrant.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        raise MappingError("locking a session vault needs fcntl (Linux, macOS)") from None
+    path = Path(path)
+    lock_path = path.with_name(path.name + ".lock")
+    with _THREAD_LOCKS_GUARD:
+        thread_lock = _THREAD_LOCKS.setdefault(str(lock_path.resolve()), threading.Lock())
+    with thread_lock:
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise MappingError(f"cannot lock the session vault {path.name} ({lock_path.name}): "
+                               f"{exc.strerror}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # releases the flock
