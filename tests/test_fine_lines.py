@@ -232,3 +232,14 @@ def test_share_links_tokens_and_portfolios_are_urls(text, url):
 
 def test_a_plain_page_is_no_url():
     assert found("docs at https://tools.example.org/guide/install?lang=en") == []
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Nom : DIALLO\nPrénom(s) : Awa Binta", ["DIALLO", "Awa Binta"]),
+    ("SURNAME: MCBRIDE        FORENAME(S): EILIDH", ["MCBRIDE"]),
+    ("ref;nom;prenom;ville\n7;LEROUX;Maëlle;Brest\n8;VAN DER BERG;Joris;Lille", ["LEROUX", "Maëlle", "VAN DER BERG", "Joris"]),
+    ("Nom : M. Girard", []),              # a title is not the name: left to the model
+    ("The last name: required field", []),  # not at the start of a line
+])
+def test_name_fields_and_name_columns(text, names):
+    assert [v for label, v in found(text, "fr") if label == "PERSON"] == names

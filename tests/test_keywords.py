@@ -273,7 +273,7 @@ def test_more_contexts(rules, text, value, label):
     "Login: see your manager", "identifiant : votre adresse e-mail",
     "Reference SUP-4996786 - processed 21/05/2026",
     "Reset your password - it takes 2 minutes.", "Le dossier de BESNARD Véronique est complet.",
-    "NOM ET PRÉNOM:  HORVAT-HUGUET DMITRI", "Login: N/A", "password: $DB_PASSWORD",
+    "Login: N/A", "password: $DB_PASSWORD",
     "Amadou est passé au bureau le 01/12/2024.",
     "Pour en savoir plus, consultez https://www.ameli.fr ou appelez le 04 42 94 01 52.",
     "For more information visit https://www.who.int or call +44 20 4338 8705.", "Le pseudo - anonyme - est libre.", "Employee ID: PENDING",
