@@ -243,3 +243,20 @@ def test_a_plain_page_is_no_url():
 ])
 def test_name_fields_and_name_columns(text, names):
     assert [v for label, v in found(text, "fr") if label == "PERSON"] == names
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Madame LEBRUN Claire née MOREL, née le 2 mai 1950", ["LEBRUN Claire", "MOREL"]),
+    ("reported to Det. Ana Kovac on Monday", ["Ana Kovac"]),
+    ("signed by Dr. Eoin Walsh, GP", ["Eoin Walsh"]),
+    ("cc Cllr P. Dunne. Then", ["P. Dunne"]),
+])
+def test_a_name_after_a_title_where_the_model_found_none(text, names):
+    assert [v for label, v in found(text) if label == "PERSON"] == names
+
+
+def test_the_models_name_after_a_title_wins():
+    text = "Dr Anna Berg Lund came"
+    model = [Span(3, 17, "PERSON", 0.9, "model")]
+    spans = detect_with_rules(text, "en", ENGINE.rules, model)
+    assert [(s.source, text[s.start:s.end]) for s in spans if s.label == "PERSON"] == [("model", "Anna Berg Lund")]

@@ -141,12 +141,28 @@ def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[
     candidates += keyword_spans
     candidates = _inside_urls_removed(candidates)
     # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
-    candidates += _inside_urls_removed(check_model_spans(model_spans, text, rules.model_checks),
-                                       [s for s in candidates if s.label == "URL"])
+    checked = _inside_urls_removed(check_model_spans(model_spans, text, rules.model_checks),
+                                   [s for s in candidates if s.label == "URL"])
+    candidates = _fallbacks_removed(candidates, checked) + checked
     suppressions += _pattern_suppressions(text, rules.suppress_patterns)
     if suppressions:
         candidates = _suppressed_removed(candidates, suppressions)
     return candidates
+
+
+def _fallbacks_removed(candidates: list[Span], model_spans: list[Span]) -> list[Span]:
+    """A fallback rule's span (a name after a title) only where the model found none of its label."""
+    found = sorted((s.start, s.end, s.label) for s in model_spans)
+    starts = [f[0] for f in found]
+    longest = max((e - s for s, e, _ in found), default=0)
+    kept = []
+    for span in candidates:
+        if span.source == "pattern" and span.label == "PERSON":
+            lo, hi = bisect_left(starts, span.start - longest), bisect_left(starts, span.end)
+            if any(s < span.end and span.start < e and label == span.label for s, e, label in found[lo:hi]):
+                continue
+        kept.append(span)
+    return kept
 
 
 def _context_pattern_spans(text: str, patterns) -> list[Span]:
