@@ -371,6 +371,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .evaluation.cli import add_commands
     add_commands(commands)
+
+    from .server.cli import add_serve_command  # the server itself is imported only when serve runs
+    add_serve_command(commands, add_engine_options)
     return parser
 
 
