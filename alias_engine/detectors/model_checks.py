@@ -5,7 +5,10 @@ version string IP_ADDRESS, a bcrypt hash SECRET or a 12-digit number
 CREDIT_CARD. Each check below is a property of the label's format (an IPv4
 part is at most 255, a card has 13-19 digits, a name does not run over a line
 break), with its word lists and regexes in the "model_checks" section of
-rules/common.json (docs/rules.md). Spans of other labels pass unchanged.
+rules/common.json (docs/rules.md). Two checks hold for every label: no span
+runs onto the next line's form item ("…⏎1.6"), and no number is a sum of
+money. A number that fails its label's format stays masked, as an IDENTIFIER
+or a PHONE: the engine fails closed.
 
 >>> checks = load_model_checks({"person_lead_words": ["Dr"], "secret_not": "\\\\$2[aby]\\\\$.*"})
 >>> text = "Dr Jean Dupont at 10.0.300.1"
@@ -50,6 +53,8 @@ _AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
 
 @dataclass(frozen=True)
 class ModelChecks:
+    """The data of the checks, compiled once from common.json → "model_checks" (and the URL rules)."""
+
     person_lead_words: frozenset[str] = frozenset()  # casefolded, without a final dot
     secret_not: regex.Pattern | None = None      # hashes and placeholders: never a SECRET
     service_hosts: regex.Pattern | None = None   # a host's first label that names a service (smtp, docs)
