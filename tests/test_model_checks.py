@@ -204,3 +204,13 @@ def test_two_names_with_a_comma_stay_two():
     spans = [model_span(text, "Lena", "PERSON"), model_span(text, "Tom Weber", "PERSON")]
     got = [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)]
     assert got == ["Lena", "Tom Weber"]
+
+
+def test_doctests_of_the_new_modules():
+    import doctest
+
+    from alias_engine.detectors import model_checks
+    from alias_engine.validators import cn_ric
+
+    for module in (model_checks, cn_ric):
+        assert doctest.testmod(module).failed == 0
