@@ -260,3 +260,11 @@ def test_the_models_name_after_a_title_wins():
     model = [Span(3, 17, "PERSON", 0.9, "model")]
     spans = detect_with_rules(text, "en", ENGINE.rules, model)
     assert [(s.source, text[s.start:s.end]) for s in spans if s.label == "PERSON"] == [("model", "Anna Berg Lund")]
+
+
+def test_a_date_and_time_after_a_phone_keyword_is_no_phone():
+    assert found("Support Mobile – 02/04/2025 18:40 ok") == []
+
+
+def test_an_account_number_in_groups_is_whole():
+    assert ("IDENTIFIER", "410 552 7781") in found("paid into account 410 552 7781 yesterday")
