@@ -138,30 +138,31 @@ def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[
     keyword_spans = [s for s in keyword_spans if not _public_or_company(s, text, lang, rules.patterns)]
     candidates += _phones_in_other_keyword_values_removed(find_patterns(text, lang, rules.patterns), keyword_spans)
     keyword_spans += _context_pattern_spans(text, rules.label_patterns)
-    candidates += keyword_spans
+    fallbacks = [s for s in keyword_spans if s.source == "pattern"]  # keyword rules marked "fallback"
+    candidates += [s for s in keyword_spans if s.source != "pattern"]
     candidates = _inside_urls_removed(candidates)
     # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
     checked = _inside_urls_removed(check_model_spans(model_spans, text, rules.model_checks),
                                    [s for s in candidates if s.label == "URL"])
-    candidates = _fallbacks_removed(candidates, checked) + checked
+    candidates += _inside_urls_removed(_fallbacks_removed(fallbacks, checked), candidates) + checked
     suppressions += _pattern_suppressions(text, rules.suppress_patterns)
     if suppressions:
         candidates = _suppressed_removed(candidates, suppressions)
     return candidates
 
 
-def _fallbacks_removed(candidates: list[Span], model_spans: list[Span]) -> list[Span]:
+def _fallbacks_removed(fallbacks: list[Span], model_spans: list[Span]) -> list[Span]:
     """A fallback rule's span (a name after a title) only where the model found none of its label."""
+    if not fallbacks:
+        return fallbacks
     found = sorted((s.start, s.end, s.label) for s in model_spans)
     starts = [f[0] for f in found]
     longest = max((e - s for s, e, _ in found), default=0)
     kept = []
-    for span in candidates:
-        if span.source == "pattern" and span.label == "PERSON":
-            lo, hi = bisect_left(starts, span.start - longest), bisect_left(starts, span.end)
-            if any(s < span.end and span.start < e and label == span.label for s, e, label in found[lo:hi]):
-                continue
-        kept.append(span)
+    for span in fallbacks:
+        lo, hi = bisect_left(starts, span.start - longest), bisect_left(starts, span.end)
+        if not any(s < span.end and span.start < e and label == span.label for s, e, label in found[lo:hi]):
+            kept.append(span)
     return kept
 
 
