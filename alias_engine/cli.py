@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import __version__
-from .engine import Engine
+from .engine import DEFAULT_MAX_CHARS, Engine
 from .errors import AliasEngineError, InputError
 from .io import (
     Output,
@@ -33,7 +33,7 @@ from .io import (
     write_outputs,
 )
 from .labels import LABELS
-from .masks import mask_spans
+from .masks import MaskResult, mask_spans
 from .options import finite_float, positive_int, probability
 from .pseudonymise.cli import add_session_options
 from .restore import placeholder_key, unmask_report
@@ -66,7 +66,8 @@ def engine_from_args(args: argparse.Namespace) -> Engine:
     try:
         return Engine(labels=labels, threshold=args.threshold, lang=args.lang,
                       use_model=False if args.rules_only else None, threads=args.threads,
-                      recall_bias=args.recall_bias, placeholder=args.placeholder)
+                      recall_bias=args.recall_bias, placeholder=args.placeholder,
+                      max_chars=getattr(args, "max_chars", None) or DEFAULT_MAX_CHARS)
     except ValueError as exc:
         raise InputError(str(exc)) from None
 
@@ -117,20 +118,31 @@ def _record_lang(record: dict) -> str | None:
     return lang if lang in ("fr", "en") else None
 
 
-def _detect_batch(engine: Engine, records: list[dict]) -> list:
+def _detect_batch(engine: Engine, records: list[dict], text_field: str = "text") -> list:
     langs = {_record_lang(r) for r in records}
     if len(langs) == 1:
-        return engine.detect_many([r["text"] for r in records], lang=langs.pop())
-    return [engine.detect(r["text"], lang=_record_lang(r)) for r in records]
+        return engine.detect_many([r[text_field] for r in records], lang=langs.pop())
+    return [engine.detect(r[text_field], lang=_record_lang(r)) for r in records]
 
 
-def _masked_record(record: dict, text: str, keep: frozenset[str], dropped: set[str]) -> dict:
-    """Only `text` (masked) and the fields the user chose to keep go out: the others may
+def _masked_record(record: dict, text: str, keep: frozenset[str], dropped: set[str], text_field: str = "text") -> dict:
+    """Only the text (masked) and the fields the user chose to keep go out: the others may
     hold personal data that was not analysed."""
-    out = {k: v for k, v in record.items() if k in keep and k != "text"}
-    dropped.update(k for k in record if k not in keep and k != "text")
-    out["text"] = text
+    out = {k: v for k, v in record.items() if k in keep and k != text_field}
+    dropped.update(k for k in record if k not in keep and k != text_field)
+    out[text_field] = text
     return out
+
+
+def mask_records(engine: Engine, records: list[dict], keep: frozenset[str], dropped: set[str], *,
+                 text_field: str = "text", number=None) -> list[tuple[dict, MaskResult]]:
+    """One model batch of JSONL records, masked: (output record, mask result) for each, in order.
+    `mask --jsonl` and `batch` both go through here, so a record masks the same in both."""
+    masked = []
+    for record, spans in zip(records, _detect_batch(engine, records, text_field)):
+        result = mask_spans(record[text_field], spans, engine.placeholder, number)
+        masked.append((_masked_record(record, result.text, keep, dropped, text_field), result))
+    return masked
 
 
 def _report_dropped(dropped: set[str]) -> None:
@@ -183,9 +195,9 @@ def cmd_mask(args: argparse.Namespace) -> int:
         out_lines, map_lines, dropped = [], [], set()
         for start in range(0, len(records), args.batch_size):
             batch = records[start:start + args.batch_size]
-            for number, (record, spans) in enumerate(zip(batch, _detect_batch(engine, batch)), start):
-                result = mask_spans(record["text"], spans, engine.placeholder)
-                out_lines.append(_dump(_masked_record(record, result.text, args.keep_fields, dropped)) + "\n")
+            for number, (record, (masked, result)) in enumerate(
+                    zip(batch, mask_records(engine, batch, args.keep_fields, dropped)), start):
+                out_lines.append(_dump(masked) + "\n")
                 map_lines.append(_dump({"id": record.get("id", number), "mapping": result.mapping}) + "\n")
             progress.step(len(batch))
         mapping, text = "".join(map_lines), "".join(out_lines)
@@ -262,21 +274,28 @@ def cmd_unmask(args: argparse.Namespace) -> int:
         raise InputError("unmask needs --mapping FILE or --session FILE")
     unknown: list[str] = []
     if args.jsonl:
-        records = list(read_jsonl(args.input))
-        mappings = read_mapping_lines(args.mapping)
+        records = list(read_jsonl(args.input, args.text_field))
+        mappings = read_mapping_lines(args.mapping, _mapping_key(args))
         if len(mappings) != len(records):
             raise InputError(f"{args.input} has {len(records)} records but {args.mapping} has {len(mappings)} mappings")
         progress = _progress(args, len(records), "unmask")
         lines = []
         for record, mapping in zip(records, mappings):
-            restored = _restore(record["text"], mapping, unknown)
-            lines.append(_dump({**record, "text": restored}) + "\n")
+            restored = _restore(record[args.text_field], mapping, unknown)
+            lines.append(_dump({**record, args.text_field: restored}) + "\n")
             progress.step()
         text = "".join(lines)
     else:
         text = _restore(read_text(args.input), read_mapping(args.mapping), unknown)
     _write_restored(args, text, unknown, f"in {args.mapping} (is it the mapping of this text?)")
     return 0
+
+
+def _mapping_key(args: argparse.Namespace) -> bytes | None:
+    """The key of an encrypted batch mapping (`batch --key-file`), when one is given."""
+    from .pseudonymise.vault import KEY_ENV, key_from
+
+    return key_from(args.key_file) if args.key_file or os.environ.get(KEY_ENV) else None
 
 
 def _restore(text: str, mapping: dict, unknown: list[str]) -> str:
@@ -362,12 +381,17 @@ def build_parser() -> argparse.ArgumentParser:
     mask.set_defaults(handler=cmd_mask)
 
     unmask = io_command("unmask", "restore original values from a mapping")
-    unmask.add_argument("--mapping", help="mapping file written by mask (or use --session)")
+    unmask.add_argument("--mapping", help="mapping file written by mask or batch (or use --session); "
+                        "a batch mapping encrypted with --key-file is opened with the same --key-file")
+    unmask.add_argument("--text-field", default="text", help="--jsonl: the field that holds the text (default: text)")
     unmask.add_argument("--strict", action="store_true",
                         help="fail (exit 1, write nothing) if a placeholder cannot be restored; "
                              "without it they are left as written and counted on stderr")
     add_session_options(unmask, mask=False)
     unmask.set_defaults(handler=cmd_unmask)
+
+    from .batch.cli import add_batch_command
+    add_batch_command(commands)
 
     from .evaluation.cli import add_commands
     add_commands(commands)

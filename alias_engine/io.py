@@ -15,7 +15,9 @@ import regex
 
 from .errors import InputError, MappingError
 from .labels import LABELS
-from .masks import check_placeholder_format
+from .masks import ID_DIGITS, check_placeholder_format
+from .pseudonymise.vault import MAGIC as VAULT_MAGIC
+from .pseudonymise.vault import read_vault
 from .restore import check_mapping
 
 
@@ -34,24 +36,29 @@ def decode(data: bytes, name: str) -> str:
         raise InputError(f"{name}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
 
 
-def read_jsonl(source: str) -> Iterator[dict]:
-    """Yield the records of a JSONL file; each must be an object with a string `text`."""
+def read_jsonl(source: str, text_field: str = "text") -> Iterator[dict]:
+    """Yield the records of a JSONL file; each must be an object with a string `text_field`."""
     name = _name(source)
     # Split on "\n" only: str.splitlines() also cuts at U+2028 or U+0085, which JSON leaves unescaped.
     for number, line in enumerate(read_text(source).split("\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}, line {number}: malformed JSON ({exc.msg})") from None
-        if not isinstance(record, dict) or not isinstance(record.get("text"), str):
-            raise InputError(f"{name}, line {number}: expected an object with a string \"text\"")
-        try:
-            record["text"].encode("utf-8")
-        except UnicodeEncodeError:
-            raise InputError(f"{name}, line {number}: \"text\" holds a lone surrogate escape, not valid Unicode") from None
-        yield record
+        if line.strip():
+            yield parse_jsonl_record(line, name, number, text_field)
+
+
+def parse_jsonl_record(line: str, name: str, number: int, text_field: str = "text") -> dict:
+    """One JSONL line as a record with a string `text_field`; InputError (naming no content) if not."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{name}, line {number}: malformed JSON ({exc.msg})") from None
+    if not isinstance(record, dict) or not isinstance(record.get(text_field), str):
+        raise InputError(f"{name}, line {number}: expected an object with a string \"{text_field}\"")
+    try:
+        record[text_field].encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{name}, line {number}: \"{text_field}\" holds a lone surrogate escape, "
+                         "not valid Unicode") from None
+    return record
 
 
 def read_mapping(path: str) -> dict[str, str | list[str]]:
@@ -72,8 +79,9 @@ def read_mapping(path: str) -> dict[str, str | list[str]]:
 _LABEL_ALTERNATION = "|".join(sorted(LABELS, key=len, reverse=True))
 _KEY_SHAPES = (
     regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<label>{_LABEL_ALTERNATION})(?P<mid>[^\p{{L}}\p{{N}}]*)"
-                  r"(?P<n>[1-9]\d{0,5})(?P<post>[^\p{L}\p{N}].*|)", regex.DOTALL),
-    regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<n>[1-9]\d{{0,5}})(?P<mid>[^\p{{L}}\p{{N}}]+)"
+                  rf"(?P<n>[1-9]\d{{0,5}}|[1-9]\d{{{ID_DIGITS - 1}}})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
+    regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<n>[1-9]\d{{0,5}}|[1-9]\d{{{ID_DIGITS - 1}}})"
+                  rf"(?P<mid>[^\p{{L}}\p{{N}}]+)"
                   rf"(?P<label>{_LABEL_ALTERNATION})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
 )
 
@@ -128,22 +136,34 @@ def placeholder_pattern(fmt: str) -> regex.Pattern:
         if piece == "{label}":
             body += f"(?P<label>{_LABEL_ALTERNATION})"
         elif piece == "{n}":
-            body += r"(?P<n>\d{1,6})"
+            body += rf"(?P<n>\d{{1,6}}|\d{{{ID_DIGITS}}})"
         else:
             body += regex.escape(piece.replace("\x00", "{").replace("\x01", "}"))
     return regex.compile(body)
 
 
-def read_mapping_lines(path: str) -> list[dict[str, str | list[str]]]:
-    """A batch mapping file: one `{"id": ..., "mapping": {...}}` a line, in record order."""
+def read_mapping_lines(path: str, key: bytes | None = None) -> list[dict[str, str | list[str]]]:
+    """A batch mapping file: one `{"id": ..., "mapping": {...}}` a line, in record order;
+    or the same lines in a vault encrypted with `key` (`alias-engine batch --key-file`)."""
+    data = _read_bytes(path)
+    if data.startswith(VAULT_MAGIC):
+        if key is None:
+            raise MappingError(f"{_name(path)} is encrypted: pass the --key-file it was written with")
+        entries = read_vault(Path(path), key).get("mapping_lines")
+        if not isinstance(entries, list):
+            raise MappingError(f"{_name(path)}: an encrypted vault, but not a mapping file")
+        lines = [(number, entry) for number, entry in enumerate(entries, 1)]
+    else:
+        lines = []
+        for number, line in enumerate(decode(data, _name(path)).split("\n"), 1):
+            if not line.strip():
+                continue
+            try:
+                lines.append((number, json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise MappingError(f"{_name(path)}, line {number}: malformed JSON ({exc.msg})") from None
     mappings = []
-    for number, line in enumerate(read_text(path).split("\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise MappingError(f"{_name(path)}, line {number}: malformed JSON ({exc.msg})") from None
+    for number, entry in lines:
         if not isinstance(entry, dict) or "mapping" not in entry:
             raise MappingError(f"{_name(path)}, line {number}: expected an object with a \"mapping\"")
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import regex
@@ -11,6 +11,9 @@ from .labels import LABELS
 from .spans import Span
 
 DEFAULT_PLACEHOLDER = "[{label}_{n}]"
+# A placeholder's number: a counter (1, 2…, at most 6 digits), or an id of exactly ID_DIGITS
+# digits that is the same for one value in every text (`batch --consistent`).
+ID_DIGITS = 19
 
 _SEPARATORS = regex.compile(r"[\s.\-/()]+")
 _SPACES = regex.compile(r"\s+")
@@ -74,8 +77,14 @@ def check_placeholder_format(fmt: str) -> str:
     return fmt
 
 
-def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLACEHOLDER) -> MaskResult:
-    """Replace `spans` (sorted, non-overlapping) in `text` by placeholders."""
+def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLACEHOLDER,
+               number: Callable[[str, str], str] | None = None) -> MaskResult:
+    """Replace `spans` (sorted, non-overlapping) in `text` by placeholders.
+
+    Placeholders are numbered 1, 2… per label in order of occurrence, or, with
+    `number`, by `number(label, value_key)` (the same value gets the same
+    placeholder in every text: see alias_engine.batch.consistent).
+    """
     counters: dict[str, int] = {}
     taken = taken_numbers(text) if spans else {}
     by_key: dict[tuple[str, str], str] = {}
@@ -87,13 +96,16 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
         key = (span.label, value_key(span.label, value))
         name = by_key.get(key)
         if name is None:
-            n = counters.get(span.label, 0) + 1
-            while n in taken.get(span.label, ()):
-                n += 1
-            counters[span.label] = n
-            name = placeholder.format(label=span.label, n=counters[span.label])
+            if number is not None:
+                n = number(*key)
+            else:
+                n = counters.get(span.label, 0) + 1
+                while n in taken.get(span.label, ()):
+                    n += 1
+                counters[span.label] = n
+            name = placeholder.format(label=span.label, n=n)
             by_key[key] = name
-            forms[name] = []
+            forms.setdefault(name, [])  # two values whose `number` collides keep both their forms
         forms[name].append(value)
         out.append(text[last:span.start])
         out.append(name)

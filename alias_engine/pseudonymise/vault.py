@@ -207,3 +207,10 @@ def vault_lock(path: str | Path) -> Iterator[None]:
             yield
         finally:
             os.close(fd)  # releases the flock
+
+
+def derive_key(key: bytes | str, salt: bytes, log2_n: int) -> bytes:
+    """A 32-byte key from the user's key, a fixed `salt` and a fixed cost, by the vault's scrypt (for
+    keyed hashes that must give the same result on every machine and in every version, such as
+    `batch --consistent`: the caller pins `log2_n`, so that a change of SCRYPT_LOG2_N changes nothing)."""
+    return _derive(_as_key(key), salt, log2_n, SCRYPT_R, SCRYPT_P)
