@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import __version__
-from .engine import DEFAULT_MAX_CHARS, Engine
+from .engine import Engine
+from .engine_options import add_engine_options, engine_from_args  # noqa: F401 (re-exported: other commands use them)
 from .errors import AliasEngineError, InputError
+from .formats import FORMATS, format_spans
 from .io import (
     Output,
     Progress,
@@ -32,10 +34,9 @@ from .io import (
     write_output,
     write_outputs,
 )
-from .labels import LABELS
-from .masks import MaskResult, mask_spans
-from .options import finite_float, positive_int, probability
+from .options import positive_int
 from .pseudonymise.cli import add_session_options
+from .records import _detect_batch, _masked_record, _record_lang, _report_dropped, field_set, mask_records  # noqa: F401
 from .restore import placeholder_key, unmask_report
 
 T = TypeVar("T")
@@ -44,32 +45,8 @@ T = TypeVar("T")
 # may be an input or another output (same path, symbolic or hard link). A command that adds
 # a file option adds it here.
 INPUT_OPTIONS = {"input": "input", "data": "input", "mapping": "mapping", "session": "session",
-                 "key_file": "key"}
+                 "key_file": "key", "rules": "rules file"}
 OUTPUT_OPTIONS = {"mapping_out": "mapping", "out": "output", "json": "output", "save_predictions": "output"}
-
-
-def add_engine_options(parser: argparse.ArgumentParser) -> None:
-    """Options that configure the Engine, shared by every command that detects."""
-    group = parser.add_argument_group("engine")
-    group.add_argument("--lang", choices=("auto", "fr", "en"), default="auto", help="language of the text")
-    group.add_argument("--labels", help=f"comma-separated labels to detect (default: all of {','.join(LABELS)})")
-    group.add_argument("--threshold", type=probability, default=0.5, help="minimum span score (0-1, default 0.5)")
-    group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")
-    group.add_argument("--recall-bias", type=finite_float, default=0.0,
-                       help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
-    group.add_argument("--threads", type=positive_int, help="model threads (default: onnxruntime's choice)")
-    group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
-
-
-def engine_from_args(args: argparse.Namespace) -> Engine:
-    labels = [name.strip().upper() for name in args.labels.split(",") if name.strip()] if args.labels else None
-    try:
-        return Engine(labels=labels, threshold=args.threshold, lang=args.lang,
-                      use_model=False if args.rules_only else None, threads=args.threads,
-                      recall_bias=args.recall_bias, placeholder=args.placeholder,
-                      max_chars=getattr(args, "max_chars", None) or DEFAULT_MAX_CHARS)
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
 
 
 def _dump(record: object) -> str:
@@ -89,13 +66,13 @@ def cmd_detect(args: argparse.Namespace) -> int:
         for start in range(0, len(records), args.batch_size):
             batch = records[start:start + args.batch_size]
             for record, spans in zip(batch, _detect_batch(engine, batch)):
-                lines.append(_dump({**record, "spans": [s.to_dict() for s in spans]}) + "\n")
+                lines.append(_dump({**record, "spans": format_spans(spans, record["text"], args.format)}) + "\n")
             progress.step(len(batch))
         write_output(args.out, "".join(lines))
     else:
         text = read_text(args.input)
         spans = _with_model_progress(args, "detect", lambda: engine.detect(text))
-        write_output(args.out, _dump([s.to_dict() for s in spans]) + "\n")
+        write_output(args.out, _dump(format_spans(spans, text, args.format)) + "\n")
     return 0
 
 
@@ -111,44 +88,6 @@ def _with_model_progress(args: argparse.Namespace, label: str, work: Callable[[]
     if progress.done == 0:  # rules only, or an empty text: nothing went through the model
         progress.update(1, 1)
     return result
-
-
-def _record_lang(record: dict) -> str | None:
-    lang = record.get("lang")
-    return lang if lang in ("fr", "en") else None
-
-
-def _detect_batch(engine: Engine, records: list[dict], text_field: str = "text") -> list:
-    langs = {_record_lang(r) for r in records}
-    if len(langs) == 1:
-        return engine.detect_many([r[text_field] for r in records], lang=langs.pop())
-    return [engine.detect(r[text_field], lang=_record_lang(r)) for r in records]
-
-
-def _masked_record(record: dict, text: str, keep: frozenset[str], dropped: set[str], text_field: str = "text") -> dict:
-    """Only the text (masked) and the fields the user chose to keep go out: the others may
-    hold personal data that was not analysed."""
-    out = {k: v for k, v in record.items() if k in keep and k != text_field}
-    dropped.update(k for k in record if k not in keep and k != text_field)
-    out[text_field] = text
-    return out
-
-
-def mask_records(engine: Engine, records: list[dict], keep: frozenset[str], dropped: set[str], *,
-                 text_field: str = "text", number=None) -> list[tuple[dict, MaskResult]]:
-    """One model batch of JSONL records, masked: (output record, mask result) for each, in order.
-    `mask --jsonl` and `batch` both go through here, so a record masks the same in both."""
-    masked = []
-    for record, spans in zip(records, _detect_batch(engine, records, text_field)):
-        result = mask_spans(record[text_field], spans, engine.placeholder, number)
-        masked.append((_masked_record(record, result.text, keep, dropped, text_field), result))
-    return masked
-
-
-def _report_dropped(dropped: set[str]) -> None:
-    if dropped:
-        print(f"fields not masked, left out of the output: {', '.join(sorted(dropped))} "
-              "(keep them as they are with --keep-fields)", file=sys.stderr)
 
 
 def _named_paths(args: argparse.Namespace, options: dict[str, str]) -> list[tuple[str, str, str]]:
@@ -268,6 +207,10 @@ def _unmask_with_session(args: argparse.Namespace) -> int:
 
 
 def cmd_unmask(args: argparse.Namespace) -> int:
+    if args.rules:
+        from .detectors.rules import declare_labels
+
+        declare_labels(args.rules)  # the labels those files declare are placeholders of the mapping
     if args.session:
         return _unmask_with_session(args)
     if not args.mapping:
@@ -346,10 +289,6 @@ def _write_restored(args: argparse.Namespace, text: str, unknown: list[str], whe
     write_output(args.out, text)
 
 
-def field_set(value: str) -> frozenset[str]:
-    return frozenset(name.strip() for name in value.split(",") if name.strip())
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="alias-engine", description=__doc__)
     parser.add_argument("--version", action="version", version=f"alias-engine {__version__}")
@@ -366,6 +305,10 @@ def build_parser() -> argparse.ArgumentParser:
     detect = io_command("detect", "print the spans of personal data as JSON")
     add_engine_options(detect)
     detect.add_argument("--batch-size", type=positive_int, default=32, help="records per model batch in --jsonl mode")
+    detect.add_argument("--format", choices=FORMATS, default="json",
+                        help="json (default: start, end, label, score, source), hf (a Hugging Face "
+                             "token-classification pipeline's entity_group, score, word, start, end) or "
+                             "presidio (entity_type, start, end, score)")
     detect.set_defaults(handler=cmd_detect)
 
     mask = io_command("mask", "replace personal data by placeholders; write the mapping to restore it")
@@ -384,6 +327,8 @@ def build_parser() -> argparse.ArgumentParser:
     unmask.add_argument("--mapping", help="mapping file written by mask or batch (or use --session); "
                         "a batch mapping encrypted with --key-file is opened with the same --key-file")
     unmask.add_argument("--text-field", default="text", help="--jsonl: the field that holds the text (default: text)")
+    unmask.add_argument("--rules", action="append", default=[], metavar="FILE",
+                        help="a rules file given to mask (repeatable): its declared labels are placeholders too")
     unmask.add_argument("--strict", action="store_true",
                         help="fail (exit 1, write nothing) if a placeholder cannot be restored; "
                              "without it they are left as written and counted on stderr")

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .detectors.rules import detect_with_rules, load_rules, without_non_names
+from .detectors.base import Detector, as_detector
+from .detectors.rules import RuleDetector, load_rules
 from .errors import AliasEngineError, InputError, ModelError
-from .labels import LABELS, check_labels
-from .language import guess_language
+from .labels import check_labels, known_labels
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
 from .merge import merge_spans
 from .normalize import normalize
+from .resolve import Found, resolve
 from .resources import data_dir
-from .restore import unmask as _unmask
+from .restore import unmask
 from .spans import Span
 
-LANGS = ("auto", "fr", "en")
+LANGS = ("auto", "fr", "en")  # those of the shipped rules; Engine.langs has those of its rules
 DEFAULT_MAX_CHARS = 20_000_000
 
 
@@ -30,6 +31,12 @@ class Engine:
     score of a span. `lang`: "fr", "en" or "auto". `placeholder`: format with
     `{label}` and `{n}`. `use_model`: True requires the model, False is rules
     only, None (default) is the same as True. `model_dir` and `rules_dir` override the shipped data.
+    `detectors`: more detectors, run with the rules and the model: objects with
+    `detect(texts, langs) -> list[list[Span]]` or plain functions
+    `f(text) -> iterable of Span or (start, end, label[, score])`, offsets into the
+    original text (docs/architecture.md says how their spans are ranked).
+    `extra_rules`: rules files read after the shipped ones; they may declare new
+    labels with their values, keyword rules and patterns (docs/rules.md).
     """
 
     def __init__(
@@ -45,21 +52,27 @@ class Engine:
         threads: int | None = None,
         recall_bias: float = 0.0,
         max_chars: int = DEFAULT_MAX_CHARS,
+        detectors: Iterable[Detector | Callable[[str], Iterable]] = (),
+        extra_rules: Iterable[str | Path] = (),
     ) -> None:
-        if lang not in LANGS:
-            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
         if not 0.0 <= threshold <= 1.0:
             raise ValueError("threshold must be between 0 and 1")
         if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
             raise ValueError(f"threads must be a positive integer or None, not {threads!r}")
         if not isinstance(recall_bias, (int, float)) or not math.isfinite(recall_bias):
             raise ValueError(f"recall_bias must be a finite number, not {recall_bias!r}")
-        self.labels = check_labels(LABELS if labels is None else tuple(labels))
+        self.extra_rules = tuple(Path(p) for p in extra_rules)
+        self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"), self.extra_rules)
+        self.labels = check_labels(known_labels() if labels is None else tuple(labels))
+        self.langs = ("auto", *self.rules.languages.names)  # "auto" and the language folders of the rules
         self.threshold = threshold
+        if lang not in self.langs:
+            raise ValueError(f"lang must be one of {', '.join(self.langs)}, not {lang!r}")
         self.lang = lang
         self.placeholder = check_placeholder_format(placeholder)
         self.max_chars = max_chars
-        self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"))
+        self.rule_detector = RuleDetector(self.rules)
+        self.detectors: tuple[Detector, ...] = tuple(as_detector(d) for d in detectors)
         self.model_dir = Path(model_dir) if model_dir else data_dir("models")
         self.threads = threads
         self.recall_bias = recall_bias
@@ -89,40 +102,74 @@ class Engine:
         return self.detect_many([text], lang)[0]
 
     def detect_many(self, texts: Sequence[str], lang: str | None = None) -> list[list[Span]]:
-        """`detect` for several texts at once (the model sees them as one batch)."""
+        """`detect` for several texts at once (the model sees them as one batch).
+
+        normalise → detectors (rules, model, the user's) → resolve → merge, and back to
+        offsets into each original text.
+        """
         for text in texts:
             self._check_text(text)
         lang = self._check_lang(lang)
         views = [normalize(text) for text in texts]
+        langs = [self.rules.languages.guess(view.text) if lang == "auto" else lang for view in views]
+        found = [Found() for _ in views]
+        for item, view, chosen_lang in zip(found, views, langs):
+            item_found = self._run("rules", self.rule_detector.find, view.text, chosen_lang)
+            item.identifiers, item.patterns = item_found.identifiers, item_found.patterns
+            item.keywords, item.suppressions = item_found.keywords, item_found.suppressions
         model = self.model
-        try:
-            model_spans = model.detect([v.text for v in views]) if model is not None else [[] for _ in views]
-        except AliasEngineError:
-            raise
-        except Exception as exc:  # fail closed: never return text as analysed when it was not
-            raise ModelError(f"model inference failed ({type(exc).__name__})") from None
-        results = []
-        for view, from_model in zip(views, model_spans):
-            chosen_lang = guess_language(view.text) if lang == "auto" else lang
+        if model is not None:
             try:
-                from_model = without_non_names(from_model, view.text, self.rules.not_names)
-                candidates = list(detect_with_rules(view.text, chosen_lang, self.rules, from_model))
+                for item, spans in zip(found, model.detect([v.text for v in views], langs)):
+                    item.model = spans
             except AliasEngineError:
                 raise
-            except Exception as exc:
-                raise AliasEngineError(f"rule detection failed ({type(exc).__name__})") from None
+            except Exception as exc:  # fail closed: never return text as analysed when it was not
+                raise ModelError(f"model inference failed ({type(exc).__name__})") from None
+        for detector in self.detectors:
+            spans_per_text = self._run(_name(detector), detector.detect, list(texts), langs)
+            if len(spans_per_text) != len(texts):
+                raise AliasEngineError(f"detector {_name(detector)} returned {len(spans_per_text)} results "
+                                       f"for {len(texts)} texts")
+            for item, view, spans in zip(found, views, spans_per_text):
+                item.others += [s for s in map(lambda s: self._to_view(view, s), spans) if s is not None]
+        results = []
+        for item, view, chosen_lang in zip(found, views, langs):
+            candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names,
+                                 self.rules.model_checks)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
             results.append([self._to_original(view, s) for s in merged])
         return results
 
-    def mask(self, text: str, lang: str | None = None) -> MaskResult:
-        """`text` with every detected span replaced by a placeholder, and the mapping back."""
-        return mask_spans(text, self.detect(text, lang), self.placeholder)
+    @staticmethod
+    def _run(name: str, fn: Callable, *args: Any) -> Any:
+        """Run one detector; any failure is an AliasEngineError (fail closed: nothing is returned
+        as analysed when a detector could not run)."""
+        try:
+            return fn(*args)
+        except AliasEngineError:
+            raise
+        except Exception as exc:
+            what = "rule detection" if name == "rules" else f"detector {name}"
+            raise AliasEngineError(f"{what} failed ({type(exc).__name__})") from None
+
+    def mask(self, text: str, lang: str | None = None, *, spans: Sequence[Span] | None = None) -> MaskResult:
+        """`text` with every span replaced by a placeholder, and the mapping back.
+
+        `spans`: the spans to mask (sorted, non-overlapping, offsets into `text`, as
+        `detect` returns them, possibly filtered or edited); by default `detect(text, lang)`.
+        """
+        if spans is None:
+            spans = self.detect(text, lang)
+        else:
+            self._check_text(text)
+            spans = _checked_spans(text, spans)
+        return mask_spans(text, spans, self.placeholder)
 
     def unmask(self, text: str, mapping: Mapping[str, str | list[str]]) -> str:
-        """Restore the original values of `mapping` in `text`."""
-        return _unmask(text, mapping)
+        """Restore the original values of `mapping` in `text` (the same as `alias_engine.unmask`)."""
+        return unmask(text, mapping)
 
     def session(self, mode: str = "placeholder", key: bytes | str | None = None, lang: str | None = None):
         """A conversation: the same value gets the same pseudonym in every turn (see docs/pseudonymisation.md)."""
@@ -138,9 +185,18 @@ class Engine:
 
     def _check_lang(self, lang: str | None) -> str:
         lang = lang or self.lang
-        if lang not in LANGS:
-            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        if lang not in self.langs:
+            raise ValueError(f"lang must be one of {', '.join(self.langs)}, not {lang!r}")
         return lang
+
+    @staticmethod
+    def _to_view(view, span: Span) -> Span | None:
+        start, end = view.to_view(span.start, span.end)
+        if start >= end:
+            return None  # only characters the view removes (zero-width, soft hyphens)
+        if (start, end) == (span.start, span.end):
+            return span
+        return Span(start, end, span.label, span.score, span.source, span.verified)
 
     @staticmethod
     def _to_original(view, span: Span) -> Span:
@@ -148,3 +204,17 @@ class Engine:
         if (start, end) == (span.start, span.end):
             return span
         return Span(start, end, span.label, span.score, span.source, span.verified)
+
+
+def _name(detector: object) -> str:
+    return str(getattr(detector, "name", type(detector).__name__))
+
+
+def _checked_spans(text: str, spans: Sequence[Span]) -> list[Span]:
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    for i, span in enumerate(spans):
+        if not isinstance(span, Span) or span.end > len(text):
+            raise InputError(f"not a span of this text: {span!r}")
+        if i and span.start < spans[i - 1].end:
+            raise InputError(f"overlapping spans: {spans[i - 1]!r} and {span!r}")
+    return spans

@@ -9,12 +9,13 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import regex
 
 from .errors import InputError, MappingError
-from .labels import LABELS
+from .labels import known_labels
 from .masks import ID_DIGITS, check_placeholder_format
 from .pseudonymise.vault import MAGIC as VAULT_MAGIC
 from .pseudonymise.vault import read_vault
@@ -76,14 +77,19 @@ def read_mapping(path: str) -> dict[str, str | list[str]]:
 
 
 # A key is LABEL then a number (or a number then LABEL), between any non-alphanumeric marks.
-_LABEL_ALTERNATION = "|".join(sorted(LABELS, key=len, reverse=True))
-_KEY_SHAPES = (
-    regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<label>{_LABEL_ALTERNATION})(?P<mid>[^\p{{L}}\p{{N}}]*)"
-                  rf"(?P<n>[1-9]\d{{0,5}}|[1-9]\d{{{ID_DIGITS - 1}}})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
-    regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<n>[1-9]\d{{0,5}}|[1-9]\d{{{ID_DIGITS - 1}}})"
-                  rf"(?P<mid>[^\p{{L}}\p{{N}}]+)"
-                  rf"(?P<label>{_LABEL_ALTERNATION})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
-)
+def _label_alternation() -> str:
+    return "|".join(sorted(known_labels(), key=len, reverse=True))
+
+
+@lru_cache(maxsize=8)
+def _key_shapes(alternation: str) -> tuple[regex.Pattern, regex.Pattern]:
+    return (
+        regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<label>{alternation})(?P<mid>[^\p{{L}}\p{{N}}]*)"
+                      rf"(?P<n>[1-9]\d{{0,5}}|[1-9]\d{{{ID_DIGITS - 1}}})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
+        regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<n>[1-9]\d{{0,5}}|[1-9]\d{{{ID_DIGITS - 1}}})"
+                      rf"(?P<mid>[^\p{{L}}\p{{N}}]+)"
+                      rf"(?P<label>{alternation})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
+    )
 
 
 def placeholder_format(mapping: Mapping[str, object]) -> str | None:
@@ -112,7 +118,7 @@ def placeholder_format(mapping: Mapping[str, object]) -> str | None:
 
 
 def _key_format(key: str) -> str | None:
-    for shape in _KEY_SHAPES:
+    for shape in _key_shapes(_label_alternation()):
         m = shape.fullmatch(key)
         if m is None:
             continue
@@ -134,7 +140,7 @@ def placeholder_pattern(fmt: str) -> regex.Pattern:
     body = ""
     for piece in pieces:
         if piece == "{label}":
-            body += f"(?P<label>{_LABEL_ALTERNATION})"
+            body += f"(?P<label>{_label_alternation()})"
         elif piece == "{n}":
             body += rf"(?P<n>\d{{1,6}}|\d{{{ID_DIGITS}}})"
         else:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import regex
 
-from .labels import LABELS
+from .labels import known_labels, label_spec
 from .spans import Span
 
 DEFAULT_PLACEHOLDER = "[{label}_{n}]"
@@ -15,10 +16,12 @@ DEFAULT_PLACEHOLDER = "[{label}_{n}]"
 # digits that is the same for one value in every text (`batch --consistent`).
 ID_DIGITS = 19
 
+# The one mapping type of the package (Engine.mask, Session.mask, unmask, the CLI's mapping
+# files): placeholder or surrogate → the original value, or the list of its written forms.
+MaskMapping = dict[str, "str | list[str]"]
+
 _SEPARATORS = regex.compile(r"[\s.\-/()]+")
 _SPACES = regex.compile(r"\s+")
-_COMPACT_LABELS = frozenset({"IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID"})
-_CASELESS_LABELS = frozenset({"PERSON", "EMAIL", "ADDRESS", "URL"})
 
 
 @dataclass(frozen=True)
@@ -31,31 +34,35 @@ class MaskResult:
     """
 
     text: str
-    mapping: dict[str, str | list[str]] = field(default_factory=dict)
+    mapping: MaskMapping = field(default_factory=dict)
     spans: tuple[Span, ...] = ()
 
 
 def value_key(label: str, value: str) -> str:
-    """The form under which two occurrences count as the same value."""
-    if label in _COMPACT_LABELS:
+    """The form under which two occurrences count as the same value (the label's `compare`)."""
+    compare = label_spec(label).compare
+    if compare == "compact":
         return _SEPARATORS.sub("", value).upper()
     value = _SPACES.sub(" ", value.strip())
-    return value.casefold() if label in _CASELESS_LABELS else value
+    return value.casefold() if compare == "caseless" else value
 
 
-# Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"): its number is taken.
-_PLACEHOLDER_LIKE = regex.compile(
-    r"(?i)(?<![^\W_])(" + "|".join(label.replace("_", "[ _\\-]?") for label in LABELS) + r")[ _\-]{0,2}(\d{1,6})(?!\d)"
-)
+@lru_cache(maxsize=8)
+def _placeholder_like(labels: tuple[str, ...]) -> regex.Pattern:
+    # Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"): its number is taken.
+    return regex.compile(
+        r"(?i)(?<![^\W_])(" + "|".join(label.replace("_", "[ _\\-]?") for label in labels)
+        + r")[ _\-]{0,2}(\d{1,6})(?!\d)")
 
 
 def taken_numbers(text: str) -> dict[str, set[int]]:
     """Placeholder numbers already written in `text`, per label: masking must not reuse them,
     or restoring would also rewrite what the author wrote."""
     taken: dict[str, set[int]] = {}
-    for m in _PLACEHOLDER_LIKE.finditer(text):
+    labels = known_labels()
+    for m in _placeholder_like(labels).finditer(text):
         label = regex.sub(r"[ _\-]", "", m.group(1)).upper()
-        for name in LABELS:
+        for name in labels:
             if name.replace("_", "") == label:
                 taken.setdefault(name, set()).add(int(m.group(2)))
     return taken
@@ -111,7 +118,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
         out.append(name)
         last = span.end
     out.append(text[last:])
-    mapping: dict[str, str | list[str]] = {
+    mapping: MaskMapping = {
         name: values[0] if len(set(values)) == 1 else values for name, values in forms.items()
     }
     return MaskResult("".join(out), mapping, tuple(spans))

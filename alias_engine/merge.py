@@ -7,7 +7,9 @@ Policy (docs/architecture.md):
    against a weaker span of the same label they keep their boundaries and
    the weaker span is resolved as in 2.
 2. Overlapping spans of different labels: the higher source priority wins
-   (validator > keyword > model > pattern), then the higher score, then the
+   (validator > keyword > custom > model > pattern), then the label's own
+   priority (labels.py: 0 for the twelve of LABELS.md; a label a rules file
+   declares may rank itself above them), then the higher score, then the
    longer span, then the earlier start. What the loser covers outside the
    winner stays masked under the loser's label (trimmed of spaces and
    punctuation when `text` is given, dropped if at most one character is left): a conflict
@@ -21,6 +23,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
+from .labels import label_spec
 from .spans import Span
 
 
@@ -72,7 +75,8 @@ def _union(a: Span, b: Span) -> Span:
 
 
 def _rank(span: Span) -> tuple:
-    return (-span.priority, -span.score, -(span.end - span.start), span.start, span.label)
+    return (-span.priority, -label_spec(span.label).priority, -span.score, -(span.end - span.start), span.start,
+            span.label)
 
 
 def _resolve_cluster(cluster: list[Span], text: str | None) -> list[Span]:

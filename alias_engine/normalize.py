@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cached_property
 
 import regex
 
@@ -53,6 +54,26 @@ class NormalizedText:
         ns, os_, _, ol, same = last
         o_end = os_ + (end - ns) if same else os_ + ol
         return o_start, o_end
+
+    def to_view(self, start: int, end: int) -> tuple[int, int]:
+        """Map `[start, end)` of the original to the view (a rewritten cluster maps as a whole);
+        `start == end` when the original span holds only removed characters."""
+        if not self.pieces:  # the view is the text, or empty (every character removed)
+            return (start, end) if len(self.text) == len(self.original) else (0, 0)
+        return self._view_pos(start, False), self._view_pos(end, True)
+
+    def _view_pos(self, pos: int, is_end: bool) -> int:
+        i = bisect_right(self._orig_starts, pos - 1 if is_end else pos) - 1
+        if i < 0:
+            return 0
+        ns, os_, nl, ol, same = self.pieces[i]
+        if same:
+            return ns + min(pos - os_, nl)
+        return ns + nl if is_end or pos >= os_ + ol else ns
+
+    @cached_property
+    def _orig_starts(self) -> list[int]:
+        return [p[1] for p in self.pieces]
 
     def _piece_at(self, pos: int) -> tuple[int, int, int, int, bool]:
         i = bisect_right(self._starts, pos) - 1

@@ -26,12 +26,14 @@ from dataclasses import dataclass
 import regex
 
 from .errors import MappingError
-from .labels import LABELS
+from .labels import LABELS, known_labels, label_spec
 
-# Labels whose surrogates are compared as digit/letter strings, separators ignored.
-NUMBER_LABELS = frozenset({"PHONE", "IBAN", "CREDIT_CARD", "NATIONAL_ID"})
-# Labels whose surrogates restore only as written (spacing aside): their case is part of the value.
-CASE_SENSITIVE_LABELS = frozenset({"SECRET", "IDENTIFIER", "URL"})
+# How a label's surrogates are found again is its registry entry's `restore` (labels.py):
+# "number": compared as digit/letter strings, separators ignored; "case_sensitive": only as
+# written (spacing aside), their case is part of the value; "case_style": the original comes
+# back in the case the surrogate was written in (names, addresses).
+NUMBER_LABELS = frozenset(label for label in LABELS if label_spec(label).restore == "number")
+CASE_SENSITIVE_LABELS = frozenset(label for label in LABELS if label_spec(label).restore == "case_sensitive")
 _ELISION = r"(?P<el>(?<!\w)(?:[dD]|[qQ][uU])['’])?"
 _PLACEHOLDER_PARTS = regex.compile(
     r"[\[{<(]? {0,2}(?P<label>[A-Za-z]+(?:[ _\-][A-Za-z]+)*)[ _\-]{0,2}(?P<n>\d{1,6}) {0,2}[\]}>)]?"
@@ -96,7 +98,7 @@ def _label_alternation(labels: Iterable[str]) -> str:
 
 def _alias_pattern(alias: Alias) -> str:
     form = alias.form
-    if alias.label in NUMBER_LABELS:
+    if label_spec(alias.label).restore == "number":
         chars = [c for c in form if not c.isspace() and c not in ".-/()"]
         body = r"[ .\-/()]{0,2}".join(regex.escape(c) for c in chars)
         if form.startswith("("):
@@ -223,11 +225,11 @@ class RestoreTable:
     """
 
     def __init__(self, values: Mapping[str, str | list[str]], aliases: Sequence[Alias] = (),
-                 labels: Iterable[str] = LABELS) -> None:
+                 labels: Iterable[str] | None = None) -> None:
         self.values = dict(values)
         self.by_key: dict[tuple[str, int], str] = {}
         clashes: set[tuple[str, int]] = set()
-        known = set(labels)
+        known = set(known_labels() if labels is None else labels)
         for name in self.values:
             key = placeholder_key(name)
             if key is None:
@@ -272,8 +274,9 @@ class RestoreTable:
             names = sorted({_alias_pattern(Alias(f, a.original, a.label)) for a in aliases if a.label == "PERSON"
                             for f in (a.form, a.form.upper())}, key=len, reverse=True)
             others = sorted({_alias_pattern(a) for a in aliases
-                             if a.label != "PERSON" and a.label not in CASE_SENSITIVE_LABELS}, key=len, reverse=True)
-            strict = sorted({_alias_pattern(a) for a in aliases if a.label in CASE_SENSITIVE_LABELS},
+                             if a.label != "PERSON" and label_spec(a.label).restore != "case_sensitive"},
+                            key=len, reverse=True)
+            strict = sorted({_alias_pattern(a) for a in aliases if label_spec(a.label).restore == "case_sensitive"},
                             key=len, reverse=True)
             edited = "|".join(names + strict + ([f"(?i:{'|'.join(others)})"] if others else [])) or "(?!)"
             alts.append(r"(?<!\w)(?P<sur>(?:" + _trie(exact) + "|" + edited + r"))(?!\w)")
@@ -289,7 +292,7 @@ class RestoreTable:
             alias = self.exact_alias.get(written) or self.norm_alias.get(norm_key(written))
             if alias is None:
                 return None, None
-            if alias.label not in ("PERSON", "ADDRESS"):
+            if label_spec(alias.label).restore != "case_style":
                 return None, alias.original  # the case of a number, code or e-mail is not style
             return None, _apply_case(written, alias.form, alias.original)
         if g.get("ex") is not None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Where a candidate span came from; the merger ranks them in this order (highest first).
-SOURCES: tuple[str, ...] = ("validator", "keyword", "model", "pattern")
+# "custom" is a detector the user added (Engine(detectors=[...])): it beats the model and
+# plain patterns, not a checksum-verified value or a value introduced by a keyword.
+SOURCES: tuple[str, ...] = ("validator", "keyword", "custom", "model", "pattern")
 
 
 @dataclass(frozen=True, order=True)
@@ -14,7 +16,7 @@ class Span:
 
     `source`: "validator" (a checksum or a strict grammar verified the value),
     "keyword" (a keyword in context triggered it), "model" (the token
-    classifier), "pattern" (a plain pattern). `verified` is False when the
+    classifier), "pattern" (a plain pattern), "custom" (a detector the user added). `verified` is False when the
     context says what the value is but its checksum fails (it is still masked).
     """
 

@@ -15,8 +15,8 @@ from stdnum.fr import nir as std_nir  # noqa: E402
 
 from alias_engine.errors import InputError  # noqa: E402
 from alias_engine.labels import LABELS  # noqa: E402
-from alias_engine.training.generate import generate, main  # noqa: E402
-from alias_engine.training.synth.doc import Doc, clean_value, fill  # noqa: E402
+from training.generate import generate, main  # noqa: E402
+from training.synth.doc import Doc, clean_value, fill  # noqa: E402
 
 N = 400
 
@@ -143,8 +143,8 @@ def test_cli_writes_jsonl(tmp_path) -> None:
 def test_connection_string_labels_its_password_and_a_persons_user_name() -> None:
     import random
 
-    from alias_engine.training.synth.context import Ctx
-    from alias_engine.training.synth.fakers import Fakers
+    from training.synth.context import Ctx
+    from training.synth.fakers import Fakers
 
     ctx = Ctx(random.Random(5), Fakers(), "en")
     doc = Doc(random.Random(5))
@@ -206,7 +206,7 @@ def test_output_does_not_depend_on_python_hash_seed(tmp_path) -> None:
     for hash_seed in ("0", "12345"):
         out = tmp_path / f"g{hash_seed}.jsonl"
         env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(root))
-        subprocess.run([sys.executable, "-m", "alias_engine.training.generate", "--out", str(out), "--n", "300",
+        subprocess.run([sys.executable, "-m", "training.generate", "--out", str(out), "--n", "300",
                         "--seed", "4"], check=True, env=env, cwd=root)
         outputs.append(out.read_text(encoding="utf-8"))
     assert outputs[0] == outputs[1]
@@ -215,8 +215,8 @@ def test_output_does_not_depend_on_python_hash_seed(tmp_path) -> None:
 def test_train_and_heldout_splits_use_disjoint_surnames() -> None:
     import random
 
-    from alias_engine.training.synth.fakers import Fakers
-    from alias_engine.training.synth.names import random_name_in_split, surname_split
+    from training.synth.fakers import Fakers
+    from training.synth.names import random_name_in_split, surname_split
 
     fakers = Fakers()
     rng = random.Random(3)

@@ -330,7 +330,7 @@ def _edit(path, change):
 def test_adding_a_keyword_is_a_rules_edit(rules_copy):
     text = "casier n° B-7781"
     assert [s for s in detect_with_rules(text, "fr", load_rules(rules_copy)) if s.label == "IDENTIFIER"] == []
-    _edit(rules_copy / "fr.json", lambda d: d["keyword_rules"].append(
+    _edit(rules_copy / "fr" / "keywords.json", lambda d: d["keyword_rules"].append(
         {"label": "IDENTIFIER", "keywords": ["casier n°"], "values": ["id_code"], "max_gap": 5, "score": 0.9}))
     spans = detect_with_rules(text, "fr", load_rules(rules_copy))
     assert [(text[s.start:s.end], s.label, s.source) for s in spans] == [("B-7781", "IDENTIFIER", "keyword")]
@@ -340,29 +340,29 @@ def test_adding_a_value_shape_with_a_validator(rules_copy):
     def change(d):
         d["values"]["siren"] = {"pattern": r"\d{3} ?\d{3} ?\d{3}", "validator": "card"}
     _edit(rules_copy / "common.json", change)
-    _edit(rules_copy / "en.json", lambda d: d["keyword_rules"].append(
+    _edit(rules_copy / "en" / "keywords.json", lambda d: d["keyword_rules"].append(
         {"label": "IDENTIFIER", "keywords": ["staff code"], "values": ["siren"], "score": 0.8}))
     spans = detect_with_rules("staff code 123 456 789", "en", load_rules(rules_copy))
     assert [(s.start, s.end, s.verified) for s in spans] == [(11, 22, False)]
 
 
 @pytest.mark.parametrize("file, change, message", [
-    ("fr.json", lambda d: d["keyword_rules"].append({"label": "NOPE", "keywords": ["x"], "values": ["id_code"]}),
+    ("fr/keywords.json", lambda d: d["keyword_rules"].append({"label": "NOPE", "keywords": ["x"], "values": ["id_code"]}),
      "unknown label"),
-    ("fr.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["nope"]}),
+    ("fr/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["nope"]}),
      "unknown value"),
-    ("fr.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
+    ("fr/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
                                                      "gap": "nope"}), "unknown gap"),
-    ("en.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keyword": ["x"], "values": ["id_code"]}),
+    ("en/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keyword": ["x"], "values": ["id_code"]}),
      "unknown key"),
-    ("en.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "suppress": ["PHONE"], "keywords": ["x"],
+    ("en/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "suppress": ["PHONE"], "keywords": ["x"],
                                                      "values": ["id_code"]}), "exactly one"),
     ("common.json", lambda d: d["values"].update({"bad": {"pattern": "(unclosed"}}), "regex"),
     ("common.json", lambda d: d["values"].update({"bad": {"pattern": "x", "validator": "nope"}}), "unknown validator"),
     ("common.json", lambda d: d["email"].update({"pattern": "[a-"}), "email.pattern"),
     ("common.json", lambda d: d.pop("phone"), "phone"),
-    ("en.json", lambda d: d.update({"keyword_rule": []}), "unknown key"),
-    ("en.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
+    ("en/keywords.json", lambda d: d.update({"keyword_rule": []}), "unknown key"),
+    ("en/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
                                                      "value_before": "yes"}), "value_before"),
 ])
 def test_malformed_rules_raise_rules_error(rules_copy, file, change, message):
@@ -371,7 +371,7 @@ def test_malformed_rules_raise_rules_error(rules_copy, file, change, message):
         load_rules(rules_copy)
 
 
-@pytest.mark.parametrize("name", ["common.json", "fr.json", "en.json"])
+@pytest.mark.parametrize("name", ["common.json", "fr/keywords.json", "en/keywords.json"])
 def test_missing_or_broken_rules_file(rules_copy, name):
     (rules_copy / name).write_text("{not json", encoding="utf-8")
     with pytest.raises(RulesError, match=name):

@@ -13,6 +13,7 @@ from alias_engine.detectors.viterbi import N_TAGS, is_legal
 from alias_engine.detectors.windows import plan_windows
 from alias_engine.errors import ModelError
 from alias_engine.labels import BIOES_TAGS
+from alias_engine.resolve import is_siret
 
 
 @pytest.fixture(scope="module")
@@ -411,7 +412,7 @@ def test_person_spans_leave_out_bracketed_asides_but_no_name(text, expected):
 
 
 def test_a_siret_is_a_company_number_not_an_id_or_a_card():
-    assert model_mod.is_siret("317 193 241 00013") and model_mod.is_siret("31719324100013")
-    assert not model_mod.is_siret("31719324100014")  # fails the check: may be anything
-    assert not model_mod.is_siret("3614 890064 7913")  # a 14-digit Diners card number
-    assert not model_mod.is_siret("2 85 03 75 123 456 78")  # a NIR has 15 digits
+    assert is_siret("317 193 241 00013") and is_siret("31719324100013")
+    assert not is_siret("31719324100014")  # fails the check: may be anything
+    assert not is_siret("3614 890064 7913")  # a 14-digit Diners card number
+    assert not is_siret("2 85 03 75 123 456 78")  # a NIR has 15 digits

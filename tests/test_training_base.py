@@ -8,7 +8,7 @@ import struct
 import numpy as np
 import pytest
 
-from alias_engine.training.base import _dequant_q4, read_e5, trim_tokenizer
+from training.base import _dequant_q4, read_e5, trim_tokenizer
 
 H, LAYERS, HEADS, FFN, VOCAB, MAXP, TVS = 32, 1, 2, 64, 6, 16, 2
 PIECES = ["<s>", "<pad>", "</s>", "<unk>", "▁a", "b"]
@@ -139,7 +139,7 @@ def test_trimmed_tokenizer_keeps_ids_in_order_and_specials():
 def test_dequantised_weights_load_into_bert():
     torch = pytest.importorskip("torch")
     pytest.importorskip("transformers")
-    from alias_engine.training.base import to_bert
+    from training.base import to_bert
 
     image, _ = tiny_e5(np.random.default_rng(1))
     e5 = read_e5(image)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from alias_engine.labels import BIOES_TAGS
-from alias_engine.training.evaluate import score, snap_to_words
+from training.evaluate import score
 
 
 def test_strict_score_counts_exact_matches_only():
@@ -28,10 +28,14 @@ def test_predictions_on_ignored_or_unknown_gold_are_not_counted():
     assert s.prf() == (1.0, 1.0, 1.0)
 
 
-def test_snap_widens_cut_words_and_trims_punctuation():
-    text = "Hello Jean-Pierre Dupont, bye"
-    assert snap_to_words(text, [(7, 26, "PERSON")]) == [(6, 24, "PERSON")]
-    assert snap_to_words(text, [(5, 10, "EMAIL")]) == [(5, 10, "EMAIL")]
+def test_shipped_labels_json_is_what_the_engine_reads(tmp_path):
+    from alias_engine.detectors.contract import read_labels_json
+    from training.export import ship
+
+    (tmp_path / "m.onnx").write_bytes(b"x")
+    (tmp_path / "t.json").write_text("{}")
+    ship(tmp_path / "m.onnx", tmp_path / "t.json", tmp_path / "out", window_length=200)
+    assert read_labels_json(tmp_path / "out" / "labels.json") == 200
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +61,7 @@ def tiny_model(tmp_path_factory):
 
 
 def test_export_matches_torch_and_quantised_model_runs(tiny_model, tmp_path):
-    from alias_engine.training.export import export_onnx, onnx_logits, quantize, ship, torch_logits
+    from training.export import export_onnx, onnx_logits, quantize, ship, torch_logits
 
     fp32, int8 = tmp_path / "m.onnx", tmp_path / "m8.onnx"
     export_onnx(tiny_model, fp32)

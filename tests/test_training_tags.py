@@ -7,7 +7,7 @@ import json
 import pytest
 
 from alias_engine.labels import BIOES_TAGS
-from alias_engine.training.tags import IGNORE, TAG_ID, bioes_tags, decode_spans, encode_document, strip_offsets, windows
+from training.tags import IGNORE, TAG_ID, bioes_tags, encode_document, strip_offsets, windows
 
 
 def names(ids):
@@ -50,16 +50,17 @@ def test_unknown_label_is_an_error():
         bioes_tags(TEXT, OFFSETS, [(6, 10, "ORG")])
 
 
-def test_decode_inverts_tags():
-    spans = [(6, 18, "PERSON"), (24, 33, "PHONE")]
+def test_the_engine_decoder_reads_training_tags_back():
+    import numpy as np
+
+    from alias_engine.detectors.model import snap_to_words, token_spans
+
+    spans = [(6, 18, "PERSON"), (30, 33, "PHONE")]
     tags = bioes_tags(TEXT, OFFSETS, spans)
-    assert decode_spans(TEXT, OFFSETS, tags) == spans
-
-
-def test_decode_is_lenient_with_broken_sequences():
-    tags = [TAG_ID[t] for t in ["O", "I-PERSON", "I-PERSON", "B-PHONE", "O"]]
-    got = decode_spans(TEXT, OFFSETS[:5], tags)
-    assert got == [(6, 13, "PERSON"), (14, 18, "PHONE")]
+    runs = token_spans(np.array(tags), np.zeros(len(tags)))
+    got = [(*snap_to_words(TEXT, OFFSETS[first][0], OFFSETS[last][1], label), label)
+           for first, last, label, _ in runs]
+    assert got == spans
 
 
 def test_windows_respect_size_and_close_cut_spans():

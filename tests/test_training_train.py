@@ -7,8 +7,8 @@ import json
 import pytest
 import regex
 
-from alias_engine.training.tags import Chunk
-from alias_engine.training.train import make_batches, read_jsonl, real_docs
+from training.tags import Chunk
+from training.train import make_batches, read_jsonl, real_docs
 
 
 def write_jsonl(path, records):
@@ -51,7 +51,7 @@ def test_token_budget_batches_hold_fewer_long_chunks_and_cover_every_chunk_once(
 
 
 def test_long_documents_join_documents_and_move_their_spans():
-    from alias_engine.training.train import long_documents
+    from training.train import long_documents
 
     docs = [(f"Doc {i} de Jean{i}.", [(8 + len(str(i)), 12 + 2 * len(str(i)), "PERSON")]) for i in range(10)]
     joined = long_documents(docs, 5, seed=0)
@@ -66,7 +66,7 @@ def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
     transformers = pytest.importorskip("transformers")
     from test_training_tags import _toy_tokenizer
 
-    from alias_engine.training.train import main
+    from training.train import main
 
     tok = _toy_tokenizer()
     base = tmp_path / "base"
@@ -93,7 +93,7 @@ def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
     main([*common[:2], "--out", str(long_out), *common[4:], "--steps", "3", "--warmup", "1", "--layers", "1",
           "--long-docs", "4", "--long-len", "48", "--max-len", "16"])
     assert "4 long texts ->" in (long_out / "log.txt").read_text() and (long_out / "final" / "tokenizer.json").exists()
-    from alias_engine.training.export import trained_window
+    from training.export import trained_window
 
     assert trained_window(out / "final") == 128 and trained_window(long_out / "final") == 48
     assert trained_window(tmp_path) == 128  # a model trained before the window file existed
@@ -103,7 +103,7 @@ def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
 
 
 def test_real_heldout_never_returns_a_text_drawn_for_training(tmp_path):
-    from alias_engine.training.real_heldout import heldout_records
+    from training.real_heldout import heldout_records
 
     for name in ("a.jsonl", "b.jsonl"):
         records = [{"text": f"{name} {i} Jean Dupont", "spans": [{"start": 0, "end": 4, "label": "PERSON"}] if i % 2 else []}

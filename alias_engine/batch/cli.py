@@ -6,7 +6,9 @@ import argparse
 
 
 def add_batch_command(commands) -> None:
-    from ..cli import add_engine_options, field_set, positive_int
+    from ..engine_options import add_engine_options
+    from ..options import positive_int
+    from ..records import field_set
 
     help = "mask a corpus (JSONL or Parquet files or folders) into shards, each with its mapping; resumable"
     p = commands.add_parser("batch", help=help, description=help + " (see docs/batch.md)")

@@ -11,6 +11,7 @@ broken model is an error of that shard, not a pool that restarts forever.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -24,8 +25,6 @@ _masker: ShardMasker | None = None
 
 def run_local(shards: list[dict], settings: dict, workers: int | None = None) -> Iterator[ShardResult]:
     """Mask `shards` in `workers` processes (default: one a core); results in the order they finish."""
-    from .run import cores
-
     if not shards:
         return
     workers = min(workers or cores(), len(shards))
@@ -65,3 +64,10 @@ def _mask_shard(settings: dict, shard: dict) -> ShardResult:
     if _masker is None:
         _masker = ShardMasker(settings)
     return _masker(shard)
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

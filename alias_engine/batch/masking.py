@@ -34,7 +34,7 @@ class ShardMasker:
     namespace), `text_field`, `keep_fields`, `batch_size`, `consistent_key` (bytes or None)."""
 
     def __init__(self, settings: dict) -> None:
-        from ..cli import engine_from_args
+        from ..engine_options import engine_from_args
 
         self.settings = settings
         self.engine = engine_from_args(argparse.Namespace(**settings["engine"]))
@@ -77,7 +77,7 @@ class ShardMasker:
             result.chars += len(record[self.settings["text_field"]])
 
     def _mask(self, records: list[dict], dropped: set[str]):
-        from ..cli import mask_records
+        from ..records import mask_records
 
         return mask_records(self.engine, records, self.settings["keep_fields"], dropped,
                             text_field=self.settings["text_field"], number=self.number)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import sys
 import time
 from pathlib import Path
 
 from .. import __version__
 from ..errors import InputError
+from .local_runner import cores
 from .output import ERRORS, MANIFEST, Manifest, write_shard
 from .shards import find_inputs, plan_shards
 
@@ -20,7 +20,8 @@ ENGINE_OPTIONS = ("labels", "threshold", "lang", "rules_only", "recall_bias", "p
 
 
 def run_batch(args: argparse.Namespace) -> int:
-    from ..cli import _report_dropped, engine_from_args
+    from ..engine_options import engine_from_args
+    from ..records import _report_dropped
 
     out_dir = Path(args.out_dir)
     if args.shard_size % args.batch_size:
@@ -140,13 +141,6 @@ def _need_pyarrow(what: str) -> None:
         import pyarrow.parquet  # noqa: F401
     except ImportError:
         raise InputError(f"{what} needs pyarrow: pip install 'alias-engine[ray]'") from None
-
-
-def cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 class Progress:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import datetime
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import phonenumbers
 import regex
 
-from ..labels import LABELS
+from ..labels import known_labels
 from ..spans import Span
 from ..validators import VALIDATORS
 
@@ -80,8 +81,12 @@ class Suppression:
 
 # --- validators named in the rules -------------------------------------------
 
-def is_valid_date(value: str) -> bool:
-    """A calendar date: d/m/y or m/d/y or y-m-d when numeric, a day 1–31 and a plausible year otherwise."""
+DATE_ORDERS = ("dmy", "mdy")
+
+
+def is_valid_date(value: str, orders: Sequence[str] = DATE_ORDERS) -> bool:
+    """A calendar date: numeric in one of `orders` ("dmy", "mdy": those the languages of the rules
+    declare) or y-m-d, a day 1–31 and a plausible year otherwise."""
     numbers = [int(n) for n in _DIGITS.findall(value)]
     if len(numbers) == 3:
         a, b, c = numbers
@@ -89,7 +94,7 @@ def is_valid_date(value: str) -> bool:
             candidates = [(a, b, c)]
         else:
             year = c if c >= 100 else 2000 + c if c <= 30 else 1900 + c
-            candidates = [(year, b, a), (year, a, b)]
+            candidates = [(year, b, a) if order == "dmy" else (year, a, b) for order in orders]
         for year, month, day in candidates:
             try:
                 datetime.date(year, month, day)
@@ -128,7 +133,9 @@ BUILTIN_VALIDATORS: dict[str, Callable[[str], bool]] = {"date": is_valid_date, "
 STRICT_VALIDATORS: dict[str, Callable[[str], bool]] = {"phone": is_valid_phone}
 
 
-def get_validator(name: str) -> Callable[[str], bool]:
+def get_validator(name: str, date_orders: Sequence[str] | None = None) -> Callable[[str], bool]:
+    if name == "date" and date_orders is not None:
+        return partial(is_valid_date, orders=tuple(date_orders))
     if name in BUILTIN_VALIDATORS:
         return BUILTIN_VALIDATORS[name]
     if name in VALIDATORS:
@@ -213,9 +220,10 @@ def trigger_regex(keywords: Iterable[str]) -> regex.Pattern | None:
 
 
 def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gaps: dict,
-                       rejects: dict[str, regex.Pattern]) -> KeywordRules:
-    """Compile keyword rules; ValueError naming the faulty rule on any schema error."""
-    shapes = _load_values(values, rejects)
+                       rejects: dict[str, regex.Pattern], date_orders: Sequence[str] = DATE_ORDERS) -> KeywordRules:
+    """Compile keyword rules; ValueError naming the faulty rule on any schema error. The "date"
+    validator accepts numeric dates in `date_orders`."""
+    shapes = _load_values(values, rejects, date_orders)
     gap_patterns = {name: pattern for name, pattern in gaps.items()}
     rules: list[KeywordRule] = []
     by_key: dict[str, list[int]] = {}
@@ -225,7 +233,7 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
             raise ValueError(f"{origin}: keyword_rules must be a list")
         for i, raw in enumerate(rule_list):
             where = f"{origin}[{i}]"
-            rule = _load_rule(raw, where, shapes, gap_patterns)
+            rule = _load_rule(raw, where, shapes, gap_patterns, date_orders)
             index = len(rules)
             rules.append(rule)
             for keyword in raw["keywords"]:
@@ -239,7 +247,8 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
     return KeywordRules(trigger, {k: tuple(v) for k, v in by_key.items()}, tuple(rules))
 
 
-def _load_values(values: dict, rejects: dict[str, regex.Pattern]) -> dict[str, tuple[str, ValueShape]]:
+def _load_values(values: dict, rejects: dict[str, regex.Pattern],
+                 date_orders: Sequence[str] = DATE_ORDERS) -> dict[str, tuple[str, ValueShape]]:
     shapes = {}
     for name, spec in values.items():
         if not isinstance(spec, dict) or not isinstance(spec.get("pattern"), str):
@@ -251,7 +260,7 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern]) -> dict[str, t
             regex.compile(spec["pattern"])
         except regex.error as exc:
             raise ValueError(f"values.{name}: invalid regex: {exc}") from None
-        validator = get_validator(spec["validator"]) if spec.get("validator") else None
+        validator = get_validator(spec["validator"], date_orders) if spec.get("validator") else None
         strict = STRICT_VALIDATORS.get(spec.get("validator") or "", validator)
         reject = None
         if spec.get("reject"):
@@ -267,7 +276,7 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern]) -> dict[str, t
 
 
 def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]],
-               gaps: dict[str, str]) -> KeywordRule:
+               gaps: dict[str, str], date_orders: Sequence[str] = DATE_ORDERS) -> KeywordRule:
     if not isinstance(raw, dict):
         raise ValueError(f"{where}: a keyword rule must be an object")
     unknown = set(raw) - RULE_KEYS
@@ -276,11 +285,12 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
     label, suppress = raw.get("label"), raw.get("suppress")
     if (label is None) == (suppress is None):
         raise ValueError(f"{where}: give exactly one of \"label\" and \"suppress\"")
-    if label is not None and label not in LABELS:
+    known = set(known_labels())
+    if label is not None and label not in known:
         raise ValueError(f"{where}: unknown label {label!r}")
     suppress = frozenset(suppress or ())
-    if suppress - set(LABELS) - {"*"}:
-        raise ValueError(f"{where}: unknown label(s) in suppress: {', '.join(sorted(suppress - set(LABELS) - {'*'}))}")
+    if suppress - known - {"*"}:
+        raise ValueError(f"{where}: unknown label(s) in suppress: {', '.join(sorted(suppress - known - {'*'}))}")
     if not isinstance(raw.get("keywords"), list) or not raw["keywords"]:
         raise ValueError(f"{where}: \"keywords\" must be a non-empty list")
     names = raw.get("values")
@@ -297,7 +307,7 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
         if gap_name not in gaps:
             raise ValueError(f"{where}: unknown gap {gap_name!r}")
     gap = "|".join(f"(?:{gaps[name]})" for name in gap_names)
-    override = get_validator(raw["validator"]) if raw.get("validator") else None
+    override = get_validator(raw["validator"], date_orders) if raw.get("validator") else None
     matchers = []
     cell_matchers = []
     for name in names:

@@ -12,7 +12,6 @@ and final tags: a few bytes a token).
 
 from __future__ import annotations
 
-import json
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -22,17 +21,15 @@ from pathlib import Path
 
 import numpy as np
 import regex
-from stdnum.fr import siret
 
 from ..errors import ModelError
-from ..labels import BIOES_TAGS, LABELS, check_labels
+from ..labels import LABELS, check_labels
 from ..merge import merge_spans
 from ..spans import Span
-from ..validators import card
+from .contract import MODEL_FILES, read_labels_json, read_tokenizer, special_ids
 from .viterbi import N_TAGS, NEUTRAL, DecodeBiases, StreamingDecoder, log_softmax
 from .windows import Window, plan_windows
 
-MODEL_FILES = ("model.onnx", "tokenizer.json", "labels.json")
 DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows pack more
 MAX_WINDOWS_PER_BATCH = 64
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
@@ -98,8 +95,7 @@ class ModelDetector:
         self.thresholds = dict(thresholds or {})
         # A quarter of the window: 128 of 512 positions; each token keeps 1/8 of a window of context.
         self.window_overlap = window_length // 4 if window_overlap is None else window_overlap
-        self.bos_id, self.eos_id, self.pad_id, self.unk_id = (
-            _special_id(tokenizer, t) for t in ("<s>", "</s>", "<pad>", "<unk>"))
+        self.bos_id, self.eos_id, self.pad_id, self.unk_id = special_ids(tokenizer)
         self._session = None
         self._session_lock = threading.Lock()
         plan_windows(1, self.window_size, self.window_overlap)  # validates the sizes early
@@ -133,8 +129,8 @@ class ModelDetector:
                 raise ModelError(f"model file missing: {path} (train or install the model, or use rules only)")
             if path.stat().st_size == 0:
                 raise ModelError(f"model file is empty: {path}")
-        window_length = _read_labels(model_dir / "labels.json")
-        tokenizer = _read_tokenizer(model_dir / "tokenizer.json")
+        window_length = read_labels_json(model_dir / "labels.json")
+        tokenizer = read_tokenizer(model_dir / "tokenizer.json")
         if not np.isfinite(float(recall_bias)):
             raise ValueError("recall_bias must be a finite number")
         if threads is not None and (not isinstance(threads, int) or threads < 1):
@@ -164,8 +160,9 @@ class ModelDetector:
                     self._session = self._make_session()
         return self._session
 
-    def detect(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text."""
+    def detect(self, texts: Sequence[str], langs: Sequence[str] | None = None) -> list[list[Span]]:
+        """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text
+        (the Detector protocol; the model reads every language the same way)."""
         return self.detect_with(texts, self._run)
 
     def detect_with(self, texts: Sequence[str], run: RunFn) -> list[list[Span]]:
@@ -187,8 +184,6 @@ class ModelDetector:
         for first, last, label, score in token_spans(tags, path_logp):
             snapped = snap_to_words(text, int(offsets[first, 0]), int(offsets[last, 1]), label)
             if not snapped or score < self.thresholds.get(label, 0.0) or not _has_alnum(text, *snapped):
-                continue
-            if label == "NATIONAL_ID" and is_siret(text[snapped[0]:snapped[1]]):
                 continue
             pieces = person_pieces(text, *snapped) if label == "PERSON" else [snapped]
             spans += [Span(start, end, label, score, "model") for start, end in pieces]
@@ -411,15 +406,6 @@ def person_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return pieces or [(start, end)]
 
 
-def is_siret(value: str) -> bool:
-    """14 digits that pass the SIRET check and are no payment card: a company's number, which
-    LABELS.md keeps out of NATIONAL_ID (the model, without context, takes them for IDs). A
-    model CREDIT_CARD span is kept even then: some real 14-digit cards pass the check too."""
-    digits = "".join(c for c in value if c.isdigit())
-    return (len(digits) == 14 and len(digits) == sum(c.isalnum() for c in value)
-            and siret.is_valid(digits) and not card.is_valid(digits))
-
-
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
     """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty."""
     lead, trail = (_SECRET_LEAD_STRIP, _SECRET_TRAIL_STRIP) if label == "SECRET" else (_LEAD_STRIP, _TRAIL_STRIP)
@@ -445,48 +431,3 @@ def _has_alnum(text: str, start: int, end: int) -> bool:
 
 def _is_word(ch: str) -> bool:
     return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
-
-
-def _special_id(tokenizer, token: str) -> int:
-    token_id = tokenizer.token_to_id(token)
-    if token_id is None:
-        raise ModelError(f"tokenizer.json has no {token} token")
-    return token_id
-
-
-def _read_labels(path: Path) -> int:
-    """Check labels.json; return the window length in positions (special tokens included)."""
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelError(f"{path} is not valid JSON: {exc}") from None
-    if not isinstance(meta, dict) or meta.get("scheme") != "BIOES":
-        raise ModelError(f"{path}: expected {{\"scheme\": \"BIOES\", ...}}")
-    if meta.get("tags") != list(BIOES_TAGS):
-        raise ModelError(f"{path}: tags do not match this engine's {len(BIOES_TAGS)} BIOES tags "
-                         "(model trained for another label set)")
-    max_length = meta.get("max_length", 512)
-    if not _is_int(max_length) or not 3 <= max_length <= 8192:
-        raise ModelError(f"{path}: max_length must be an integer between 3 and 8192")
-    # The length the model was trained on, when shorter than what its positions allow:
-    # a tagger fine-tuned on 128-token chunks loses most of its recall past them.
-    window_length = meta.get("window_length", max_length)
-    if not _is_int(window_length) or not 3 <= window_length <= max_length:
-        raise ModelError(f"{path}: window_length must be an integer between 3 and max_length")
-    return window_length
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _read_tokenizer(path: Path):
-    from tokenizers import Tokenizer
-
-    try:
-        tokenizer = Tokenizer.from_file(str(path))
-    except Exception as exc:
-        raise ModelError(f"{path} is not a valid tokenizers file: {str(exc)[:200]}") from None
-    tokenizer.no_truncation()
-    tokenizer.no_padding()
-    return tokenizer

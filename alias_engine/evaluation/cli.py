@@ -6,14 +6,13 @@ import argparse
 import json
 from pathlib import Path
 
+from ..engine_options import add_engine_options, engine_from_args
 from ..errors import InputError
 from ..options import non_negative_int, positive_int
 
 
 def add_commands(subparsers) -> None:
     """Register `eval` and `bench` (each sets `handler`) on an argparse subparsers object."""
-    from ..cli import add_engine_options
-
     ev = subparsers.add_parser(
         "eval", help="score detection and masking on labelled JSONL files",
         description="Score detection and masking on JSONL files in the format of LABELS.md: strict and overlap "
@@ -47,7 +46,6 @@ def add_commands(subparsers) -> None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from ..cli import engine_from_args
     from .datasets import read_records
     from .evaluate import combine, engine_predict, evaluate, format_errors, format_report, write_predictions
 
@@ -74,7 +72,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from ..cli import engine_from_args
     from .bench import format_bench, run_bench
 
     engine = engine_from_args(args)
@@ -90,7 +87,7 @@ def _engine_kwargs(engine) -> dict:
     """Keyword arguments that rebuild the same engine (for the cold-start subprocess)."""
     return {"labels": sorted(engine.labels), "threshold": engine.threshold, "lang": engine.lang,
             "use_model": engine.use_model, "threads": engine.threads, "recall_bias": engine.recall_bias,
-            "placeholder": engine.placeholder}
+            "placeholder": engine.placeholder, "extra_rules": [str(p) for p in engine.extra_rules]}
 
 
 def _engine_settings(engine, args: argparse.Namespace) -> dict:

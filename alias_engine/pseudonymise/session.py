@@ -20,7 +20,7 @@ import phonenumbers
 import regex
 
 from ..errors import AliasEngineError, InputError, MappingError
-from ..labels import LABELS
+from ..labels import known_labels
 from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
 from ..restore import Alias, RestoreReport, RestoreTable, norm_key, restore
 from ..spans import Span
@@ -31,10 +31,14 @@ from .surrogates import Context, fake_value, seeded
 
 MODES = ("placeholder", "surrogate")
 _WORD = regex.compile(r"\w+")
-_LABEL_BY_KEY = {label.replace("_", ""): label for label in LABELS}
+
 _MAX_ATTEMPTS = 60
 _ADDRESS_PARTS = regex.compile(r",\s*|\n")
 _SUBSTRING_CHECK_LIMIT = 1_000_000
+
+
+def _label_by_key() -> dict[str, str]:
+    return {label.replace("_", ""): label for label in known_labels()}
 
 
 @dataclass
@@ -72,7 +76,8 @@ class Session:
     """Masks the turns of one conversation with one consistent set of pseudonyms.
 
     `detector`: an `Engine` (or any object with `detect(text, lang)`), or a
-    function `text -> spans`. `mode`: "placeholder" (default) or "surrogate"
+    function `text -> spans`; None gives a session that can only unmask (one
+    loaded to restore an answer). `mode`: "placeholder" (default) or "surrogate"
     (realistic fake values). `key`: secret bytes that make surrogates
     deterministic (default: random, kept in the saved vault).
     """
@@ -101,9 +106,8 @@ class Session:
     def _detect(self, text: str, lang: str | None) -> list[Span]:
         detector = self._detector
         if detector is None:
-            from ..engine import Engine
-
-            detector = self._detector = Engine()
+            raise AliasEngineError("this session has no detector: build it with Session(engine) or "
+                                   "engine.session() to mask (a session without one can only unmask)")
         if hasattr(detector, "detect"):
             spans = detector.detect(text, lang) if lang else detector.detect(text)
         else:
@@ -180,7 +184,7 @@ class Session:
                 label = self._label_of(g["ex"])
             else:
                 raw = g.get("tl") or g.get("bl") or ""
-                label = _LABEL_BY_KEY.get(raw.replace(" ", "").replace("_", "").replace("-", "").upper(), "IDENTIFIER")
+                label = _label_by_key().get(raw.replace(" ", "").replace("_", "").replace("-", "").upper(), "IDENTIFIER")
             extra.append(Span(start, end, label, 1.0, "pattern"))
         if not extra:
             return spans

@@ -26,6 +26,7 @@ import regex
 from stdnum import iban as _stdnum_iban
 from stdnum import luhn
 
+from ..labels import label_spec
 from ..resources import data_dir
 from ..validators import card, iban, nino, nir, ssn
 from .names import ascii_fold
@@ -494,25 +495,15 @@ def _like_case(written: str, fake: str) -> str:
 
 
 def fake_value(label: str, value: str, rng: random.Random, ctx: Context) -> str:
-    """A surrogate for a non-person `value` of `label`."""
-    if label == "IBAN":
-        return fake_iban(value, rng)
-    if label == "CREDIT_CARD":
-        return fake_card(value, rng)
-    if label == "NATIONAL_ID":
-        return fake_national_id(value, rng, ctx)
-    if label == "PHONE":
-        return fake_phone(value, rng, ctx)
-    if label == "BIRTH_DATE":
-        return fake_birth_date(value, rng, ctx)
-    if label == "ADDRESS":
-        return fake_address(value, rng, ctx)
-    if label == "EMAIL":
-        return fake_email(value, rng, ctx)
-    if label == "URL":
-        return fake_url(value, rng, ctx)
-    if label == "IP_ADDRESS":
-        return fake_ip(value, rng)
-    if label == "SECRET":
-        return fake_secret(value, rng)
+    """A surrogate for a non-person `value` of `label`: the operator its registry entry names."""
+    operator = label_spec(label).surrogate
+    if operator in ("iban", "card", "ip", "secret"):
+        return _OPERATORS[operator](value, rng)
+    if operator in _OPERATORS:
+        return _OPERATORS[operator](value, rng, ctx)
     return fake_identifier(value, rng)
+
+
+_OPERATORS = {"iban": fake_iban, "card": fake_card, "national_id": fake_national_id, "phone": fake_phone,
+              "birth_date": fake_birth_date, "address": fake_address, "email": fake_email, "url": fake_url,
+              "ip": fake_ip, "secret": fake_secret}

@@ -81,7 +81,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from .app import create_app
     except ImportError:
         raise InputError(INSTALL_HINT) from None
-    from ..cli import engine_from_args
+    from ..engine_options import engine_from_args
 
     if not args.upstream.startswith(("http://", "https://")):
         raise InputError("--upstream must be an http:// or https:// URL")

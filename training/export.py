@@ -1,6 +1,6 @@
 """Export the trained tagger to ONNX, quantise, measure, and ship the chosen file.
 
-    python -m alias_engine.training.export --model build/train/final --out build/export \
+    python -m training.export --model build/train/final --out build/export \
         --heldout build/data/heldout.jsonl --ship models
 
 Writes OUT/model.fp32.onnx (opset 17, dynamic batch and sequence axes, inputs
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-from alias_engine.labels import BIOES_TAGS
-from alias_engine.training.train import WINDOW_FILE
+from alias_engine.detectors.contract import labels_json
+from training.train import WINDOW_FILE
 
 MAX_BYTES = 80 * 1024 * 1024
 OPSET = 17
@@ -153,7 +153,7 @@ def speed(path: Path, tokens: int = 512, repeat: int = 5) -> float:
 
 
 def run(args: argparse.Namespace) -> dict:
-    from alias_engine.training.evaluate import EngineModelTagger, OnnxTagger, evaluate, read_eval
+    from training.evaluate import EngineModelTagger, OnnxTagger, evaluate, read_eval
 
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -210,8 +210,7 @@ def ship(model: Path, tokenizer: Path, dest: Path, window_length: int = 128) -> 
     # window_length: the longest chunks train.py trained on (--max-len, or --long-len with
     # --long-docs; specials included); the engine's windows use it: in longer windows than it
     # was trained on, the tagger finds far fewer names in long texts.
-    labels = {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": 512, "window_length": window_length}
-    (dest / "labels.json").write_text(json.dumps(labels, indent=1) + "\n", encoding="utf-8")
+    (dest / "labels.json").write_text(json.dumps(labels_json(window_length), indent=1) + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,6 +1,6 @@
 """Model-alone strict scoring of an ONNX tagger on a jsonl file (training-side check).
 
-    python -m alias_engine.training.evaluate --model build/export/model.int8.onnx \
+    python -m training.evaluate --model build/export/model.int8.onnx \
         --tokenizer build/export/tokenizer.json --data build/data/heldout.jsonl
 
 Strict: a predicted span counts only with the same label and both boundaries
@@ -18,10 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from alias_engine.labels import LABELS
-from alias_engine.training.tags import decode_spans
 
 SpanT = tuple[int, int, str]
 
@@ -77,54 +74,17 @@ def score(
     return Scores(tp, fp, fn)
 
 
-SNAP_LABELS = frozenset({"PERSON", "ADDRESS"})
-
-
-def snap_to_words(text: str, spans: Sequence[SpanT]) -> list[SpanT]:
-    """PERSON/ADDRESS spans: widen a span that cuts a word, then trim spaces and punctuation."""
-    out = []
-    for s, e, label in spans:
-        if label not in SNAP_LABELS:
-            out.append((s, e, label))
-            continue
-        while s > 0 and text[s - 1].isalnum() and text[s].isalnum():
-            s -= 1
-        while e < len(text) and text[e].isalnum() and text[e - 1].isalnum():
-            e += 1
-        while s < e and not (text[s].isalnum() or text[s] in "+(<"):
-            s += 1
-        while e > s and not (text[e - 1].isalnum() or text[e - 1] in ")"):
-            e -= 1
-        if s < e:
-            out.append((s, e, label))
-    return out
-
-
 class OnnxTagger:
-    """Minimal ONNX tagger: windows of `window` tokens, argmax, lenient BIOES decoding."""
+    """An ONNX file and its tokenizer read the way the engine reads them: the runtime's model
+    detector (its windows, constrained BIOES decoding and word snapping), no rules."""
 
     def __init__(self, model: Path, tokenizer: Path, threads: int = 2, window: int = 256):
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
+        from alias_engine.detectors.model import ModelDetector, read_tokenizer
 
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads
-        opts.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
-        self.tokenizer = Tokenizer.from_file(str(tokenizer))
-        self.window = window
+        self.detector = ModelDetector(model, read_tokenizer(tokenizer), window_length=window, threads=threads)
 
-    def tag(self, text: str) -> list[SpanT]:
-        enc = self.tokenizer.encode(text, add_special_tokens=False)
-        ids, offsets = enc.ids, enc.offsets
-        tags: list[int] = []
-        inner = self.window - 2
-        for i in range(0, max(1, len(ids)), inner):
-            part = [0, *ids[i : i + inner], 2]
-            x = np.array([part], dtype=np.int64)
-            logits = self.session.run(["logits"], {"input_ids": x, "attention_mask": np.ones_like(x)})[0]
-            tags += logits[0, 1:-1].argmax(-1).tolist()
-        return decode_spans(text, offsets, tags[: len(ids)])
+    def tag_many(self, texts: list[str]) -> list[list[SpanT]]:
+        return [[(s.start, s.end, s.label) for s in spans] for spans in self.detector.detect(texts)]
 
 
 class EngineModelTagger:
@@ -144,16 +104,11 @@ def read_eval(path: Path) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def evaluate(tagger: OnnxTagger | EngineModelTagger, docs: list[dict], snap: bool = True) -> tuple[Scores, float]:
+def evaluate(tagger: OnnxTagger | EngineModelTagger, docs: list[dict]) -> tuple[Scores, float]:
     preds: list[list[SpanT]] = []
     t0 = time.perf_counter()
-    if isinstance(tagger, EngineModelTagger):
-        for i in range(0, len(docs), 16):
-            preds += tagger.tag_many([d["text"] for d in docs[i : i + 16]])
-    else:
-        for d in docs:
-            spans = tagger.tag(d["text"])
-            preds.append(sorted(set(snap_to_words(d["text"], spans) if snap else spans)))
+    for i in range(0, len(docs), 16):
+        preds += tagger.tag_many([d["text"] for d in docs[i : i + 16]])
     elapsed = time.perf_counter() - t0
     golds = [[(s["start"], s["end"], s["label"]) for s in d["spans"]] for d in docs]
     ignored = [[(s["start"], s["end"]) for s in d.get("ignored_spans", [])] for d in docs]
@@ -167,14 +122,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--engine", action="store_true", help="decode with the engine's model detector")
     ap.add_argument("--data", type=Path, nargs="+", required=True)
     ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--no-snap", action="store_true")
     args = ap.parse_args(argv)
     tagger = EngineModelTagger(args.model) if args.engine else OnnxTagger(args.model, args.tokenizer)
     for path in args.data:
         docs = read_eval(path)
         if args.limit:
             docs = docs[: args.limit]
-        scores, elapsed = evaluate(tagger, docs, snap=not args.no_snap)
+        scores, elapsed = evaluate(tagger, docs)
         chars = sum(len(d["text"]) for d in docs)
         print(f"== {path} ({len(docs)} docs, {elapsed:.1f} s, {chars / elapsed / 1000:.1f} kchar/s)")
         print(scores.table())

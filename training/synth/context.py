@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from alias_engine.training.synth import addresses, negatives, values
-from alias_engine.training.synth.fakers import Fakers
-from alias_engine.training.synth.names import Name, random_name_in_split, surface, title
+from training.synth import addresses, negatives, values
+from training.synth.fakers import Fakers
+from training.synth.names import Name, random_name_in_split, surface, title
 
 # Keys whose value is drawn again at each mention (others stay the same within a document).
 _FRESH = frozenset({"PERSON", "SIGN", "DATE", "PUBURL", "PLACEHOLDER", "HASH", "CITY", "COUNTRY", "VERSION",

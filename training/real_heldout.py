@@ -1,6 +1,6 @@
 """Real text the model was never trained on: the records of ../shared/data/train that training left out.
 
-    python -m alias_engine.training.real_heldout --out build/data/real_heldout.jsonl
+    python -m training.real_heldout --out build/data/real_heldout.jsonl
     alias-engine eval build/data/real_heldout.jsonl
 
 Training mixes in `--real-docs` documents drawn from the train/ files with a
@@ -19,7 +19,7 @@ import json
 import random
 from pathlib import Path
 
-from alias_engine.training.train import SHARED_TRAIN, real_docs
+from training.train import SHARED_TRAIN, real_docs
 
 
 def heldout_records(paths: list[Path], per_file: int, real_limit: int, seed: int) -> list[dict]:

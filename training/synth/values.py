@@ -14,8 +14,8 @@ from stdnum.fr import nir as std_nir
 from stdnum.it import codicefiscale as std_cf
 from stdnum.us import ssn as std_ssn
 
-from alias_engine.training.synth.fakers import Fakers
-from alias_engine.training.synth.names import Name, strip_accents
+from training.synth.fakers import Fakers
+from training.synth.names import Name, strip_accents
 
 ALNUM = string.ascii_letters + string.digits
 UPPER_ALNUM = string.ascii_uppercase + string.digits

@@ -1,0 +1,144 @@
+"""The Detector protocol, user detectors in the Engine, and the resolve stage."""
+
+from __future__ import annotations
+
+import doctest
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from alias_engine import Engine, Span
+from alias_engine.detectors import base
+from alias_engine.detectors.base import DetectorError, FunctionDetector, as_detector
+from alias_engine.errors import AliasEngineError
+from alias_engine.merge import merge_spans
+from alias_engine.normalize import normalize
+from alias_engine.resolve import Found, resolve
+
+EMPLOYEE = re.compile(r"EMP-\d{6}")
+
+
+def employee_ids(text):
+    return [(m.start(), m.end(), "IDENTIFIER", 0.9) for m in EMPLOYEE.finditer(text)]
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine(use_model=False, detectors=[employee_ids])
+
+
+def test_doctests_of_the_protocol_run():
+    assert doctest.testmod(base).failed == 0
+
+
+def test_a_plain_function_is_a_detector_and_its_spans_are_masked(engine):
+    text = "Worker EMP-004217, mail jean.dupont@example.fr"  # not after a keyword of the rules ("badge")
+    spans = engine.detect(text)
+    assert [(text[s.start:s.end], s.label, s.source) for s in spans] == [
+        ("EMP-004217", "IDENTIFIER", "custom"), ("jean.dupont@example.fr", "EMAIL", "validator")]
+    result = engine.mask(text)
+    assert result.text == "Worker [IDENTIFIER_1], mail [EMAIL_1]"
+    assert engine.unmask(result.text, result.mapping) == text
+
+
+def test_offsets_are_into_the_original_text_even_when_normalisation_changes_it(engine):
+    text = "Zéro\u200b largeur\u00a0: EMP-004217 et\u00a0EMP-000001."
+    spans = engine.detect(text)
+    assert [text[s.start:s.end] for s in spans] == ["EMP-004217", "EMP-000001"]
+
+
+def test_a_detector_object_gets_the_languages():
+    seen = []
+
+    class Recorder:
+        name = "recorder"
+
+        def detect(self, texts, langs):
+            seen.append(list(langs))
+            return [[] for _ in texts]
+
+    Engine(use_model=False, detectors=[Recorder()]).detect_many(["Bonjour, je suis ici", "Hello, I am here"])
+    assert seen == [["fr", "en"]]
+
+
+def test_span_objects_and_tuples_without_a_score():
+    detector = as_detector(lambda text: [(0, 3, "PERSON"), Span(4, 7, "PERSON", 0.7, "model")])
+    assert detector.detect(["Ann Bob"], ["en"]) == [[Span(0, 3, "PERSON", 1.0, "custom"),
+                                                     Span(4, 7, "PERSON", 0.7, "model")]]
+
+
+@pytest.mark.parametrize("bad", [[(0, 99, "PERSON")], [(3, 1, "PERSON")], [("a", "b")], [(0, 2, "PERSON", 2.0)],
+                                 [None], [(0, 2, 7)]])
+def test_a_detector_returning_nonsense_fails_closed(bad):
+    engine = Engine(use_model=False, detectors=[FunctionDetector(lambda text: bad, name="broken")])
+    with pytest.raises(AliasEngineError, match="broken"):
+        engine.detect("Ann Bob is here")
+
+
+def test_a_detector_that_raises_fails_closed_with_a_clear_error():
+    def crash(text):
+        raise RuntimeError("boom")
+
+    with pytest.raises(AliasEngineError, match="detector crash failed"):
+        Engine(use_model=False, detectors=[crash]).mask("Ann Bob")
+
+
+def test_unknown_detector_type_is_refused():
+    with pytest.raises(TypeError):
+        as_detector(42)
+    with pytest.raises(DetectorError):
+        base.to_span((0, 1), "x")
+
+
+def test_merge_priority_custom_between_keyword_and_model():
+    custom, model, pattern = (Span(0, 10, "IDENTIFIER", 0.5, "custom"), Span(0, 12, "PERSON", 0.99, "model"),
+                              Span(0, 12, "PHONE", 1.0, "pattern"))
+    assert merge_spans([model, custom])[0] == custom
+    assert merge_spans([pattern, custom])[0] == custom
+    validator = Span(2, 8, "IBAN", 1.0, "validator")
+    assert merge_spans([validator, custom])[0].start == 0 and validator in merge_spans([validator, custom])
+
+
+def test_resolve_drops_a_model_siret_but_keeps_cards_and_user_spans():
+    text = "n° 732 829 320 00074 fin"
+    siret = (3, 20)
+    found = Found(model=[Span(*siret, "NATIONAL_ID", 0.9, "model")])
+    assert resolve(text, "fr", found, _patterns(), frozenset()) == []
+    found = Found(model=[Span(*siret, "CREDIT_CARD", 0.9, "model")], others=[Span(*siret, "NATIONAL_ID", 1, "custom")])
+    assert [s.label for s in resolve(text, "fr", found, _patterns(), frozenset())] == ["CREDIT_CARD", "NATIONAL_ID"]
+
+
+def test_resolve_removes_greetings_from_model_names_only():
+    text = "Coucou, Inès. Bisous"
+    found = Found(model=[Span(0, 12, "PERSON", 0.9, "model"), Span(14, 20, "PERSON", 0.9, "model")],
+                  others=[Span(14, 20, "PERSON", 1.0, "custom")])
+    got = resolve(text, "fr", found, _patterns(), frozenset({"coucou", "bisous"}))
+    assert [(text[s.start:s.end], s.source) for s in got] == [("Inès", "model"), ("Bisous", "custom")]
+
+
+def _patterns():
+    from alias_engine.detectors.rules import load_rules
+    from alias_engine.resources import data_dir
+
+    return load_rules(data_dir("rules")).patterns
+
+
+@given(st.text(alphabet="ab \u00a0\u200b\u00adeéﬁ０\r", max_size=30), st.data())
+def test_to_view_then_to_original_covers_the_span(text, data):
+    view = normalize(text)
+    if not text:
+        return
+    a = data.draw(st.integers(0, len(text) - 1))
+    b = data.draw(st.integers(a + 1, len(text)))
+    start, end = view.to_view(a, b)
+    assert 0 <= start <= end <= len(view.text)
+    while a < b and text[a] in "\u200b\u00ad":  # characters the view removes
+        a += 1
+    while b > a and text[b - 1] in "\u200b\u00ad":
+        b -= 1
+    assert (start < end) == (a < b)
+    if start < end:
+        oa, ob = view.to_original(start, end)
+        assert oa <= a and ob >= b

@@ -1,0 +1,133 @@
+"""Labels as data: the registry, and a label a rules file declares (docs/examples/employee_id.json)
+detected, masked, kept consistent in sessions and restored with no code change."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import alias_engine
+from alias_engine import Engine, labels
+from alias_engine.detectors.base import DetectorError
+from alias_engine.errors import RulesError
+from alias_engine.masks import value_key
+
+ROOT = Path(__file__).resolve().parents[1]
+EMPLOYEE = ROOT / "docs" / "examples" / "employee_id.json"
+TEXTS = ["Employee number: EMP-004217, badge returned.",
+         "Matricule EMP-004217 ; n° d'employé : EMP-000381.",
+         "Votre numéro d'employé EMP-000381 figure sur la fiche de paie."]
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine(use_model=False, extra_rules=[EMPLOYEE])
+
+
+def test_doctests_run():
+    assert doctest.testmod(labels).failed == 0
+
+
+def test_the_twelve_are_in_the_registry_with_what_the_code_did_before():
+    assert labels.known_labels()[:12] == labels.LABELS
+    assert value_key("PHONE", "06 12-34") == "061234" and value_key("EMAIL", "A@B.fr") == "a@b.fr"
+    assert value_key("SECRET", " Ab  c ") == "Ab c"
+    assert len(labels.BIOES_TAGS) == 1 + 4 * 12  # the model's tags: the twelve only
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_declared_label_is_masked_and_restored(engine, text):
+    result = engine.mask(text)
+    assert "EMP-" not in result.text and "[EMPLOYEE_ID_1]" in result.text
+    assert set(result.mapping) <= {"[EMPLOYEE_ID_1]", "[EMPLOYEE_ID_2]"}
+    assert alias_engine.unmask(result.text, result.mapping) == text
+
+
+def test_the_declared_label_wins_over_the_generic_identifier_on_the_same_code(engine):
+    spans = engine.detect(TEXTS[1])
+    assert [s.label for s in spans] == ["EMPLOYEE_ID", "EMPLOYEE_ID"]
+    assert [s.label for s in Engine(use_model=False).detect(TEXTS[1])][:1] == ["IDENTIFIER"]
+
+
+@pytest.mark.parametrize("mode", ["placeholder", "surrogate"])
+def test_sessions_keep_the_declared_label_consistent_and_restore_it(engine, mode):
+    session = engine.session(mode=mode, key=b"k")
+    first, second = session.mask(TEXTS[1]), session.mask(TEXTS[2])
+    assert "EMP-000381" not in first.text + second.text
+    fake = first.mapping and [k for k, v in first.mapping.items() if v == "EMP-000381"][0]
+    assert fake in second.text  # the same value, the same pseudonym in the next turn
+    assert session.unmask(first.text + "\n" + second.text) == TEXTS[1] + "\n" + TEXTS[2]
+
+
+def test_the_cli_takes_rules_files(tmp_path):
+    src = tmp_path / "in.txt"
+    src.write_text(TEXTS[0] + "\n", encoding="utf-8")
+    mapping = tmp_path / "map.json"
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "alias_engine.cli", *args], capture_output=True, text=True,
+                              cwd=ROOT, timeout=120)
+
+    masked = run("mask", str(src), "--rules-only", "--rules", str(EMPLOYEE), "--mapping-out", str(mapping),
+                 "-o", str(tmp_path / "out.txt"))
+    assert masked.returncode == 0, masked.stderr
+    assert (tmp_path / "out.txt").read_text(encoding="utf-8") == "Employee number: [EMPLOYEE_ID_1], badge returned.\n"
+    restored = run("unmask", str(tmp_path / "out.txt"), "--mapping", str(mapping), "--rules", str(EMPLOYEE))
+    assert restored.returncode == 0 and restored.stdout == TEXTS[0] + "\n"
+    undeclared = run("unmask", str(tmp_path / "out.txt"), "--mapping", str(mapping))
+    assert undeclared.returncode == 1 and "EMPLOYEE_ID_1" in undeclared.stderr  # a clear error, nothing written
+    rules_copy = tmp_path / "rules.json"
+    rules_copy.write_bytes(EMPLOYEE.read_bytes())
+    clash = run("mask", str(src), "--rules-only", "--rules", str(rules_copy), "-o", str(rules_copy))
+    assert clash.returncode != 0 and rules_copy.read_bytes() == EMPLOYEE.read_bytes()
+    bad = run("detect", "--rules-only", "--rules", str(tmp_path / "missing.json"))
+    assert bad.returncode == 1 and "missing.json" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_patterns_with_and_without_a_validator(tmp_path):
+    path = tmp_path / "extra.json"
+    path.write_text(json.dumps({
+        "labels": [{"name": "EVENT_DAY", "compare": "exact", "restore": "caseless"},
+                   {"name": "LOYALTY_CARD", "compare": "compact", "restore": "number"}],
+        "patterns": [{"label": "EVENT_DAY", "pattern": r"(?<=event )\d{2}/\d{2}/\d{4}", "validator": "date"},
+                     {"label": "LOYALTY_CARD", "pattern": r"\bLC\d{4}[ ]?\d{4}\b", "score": 0.8}]}))
+    engine = Engine(use_model=False, extra_rules=[path])
+    text = "event 12/03/2026, event 31/02/2026, carte LC1234 5678"
+    got = [(text[s.start:s.end], s.label, s.source) for s in engine.detect(text)]
+    assert got == [("12/03/2026", "EVENT_DAY", "validator"), ("LC1234 5678", "LOYALTY_CARD", "pattern")]
+    result = engine.mask(text + " (LC12345678)")
+    assert result.text.count("[LOYALTY_CARD_1]") == 2  # compared compact: one value
+
+
+@pytest.mark.parametrize("content, message", [
+    ({"labels": [{"name": "PHONE", "compare": "exact"}]}, "built-in"),
+    ({"labels": [{"name": "EMPLOYEE_ID", "priority": 5}]}, "differently"),
+    ({"labels": [{"name": "lower"}]}, "capitals"),
+    ({"labels": [{"name": "X_CODE", "surrogate": "magic"}]}, "surrogate"),
+    ({"keyword_rules": [{"label": "NOT_DECLARED", "keywords": ["k"], "values": ["id_code"]}]}, "unknown label"),
+    ({"patterns": [{"label": "PERSON", "pattern": "("}]}, "bad.json"),
+    ({"values": {"id_code": {"pattern": "x"}}}, "already defined"),
+    ({"tokens": []}, "unknown key"),
+])
+def test_malformed_rules_files_are_refused_with_the_file_named(engine, tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(content))
+    with pytest.raises(RulesError, match=message) as err:
+        Engine(use_model=False, extra_rules=[path])
+    assert "bad.json" in str(err.value)
+
+
+def test_a_detector_may_not_return_an_undeclared_label():
+    with pytest.raises(DetectorError, match="unknown label"):
+        Engine(use_model=False, detectors=[lambda text: [(0, 3, "NO_SUCH_LABEL")]]).detect("abc")
+
+
+def test_the_model_ignores_labels_it_does_not_know(engine):
+    model_engine = Engine(extra_rules=[EMPLOYEE])  # the shipped model loads with a declared label
+    spans = model_engine.detect(TEXTS[0])
+    assert ("EMP-004217", "EMPLOYEE_ID") in [(TEXTS[0][s.start:s.end], s.label) for s in spans]

@@ -1,0 +1,92 @@
+"""One folder per language (rules/fr/, rules/en/): a new language is a new folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from alias_engine import Engine
+from alias_engine.errors import RulesError
+from alias_engine.language import guess_language, shipped_languages
+from alias_engine.resources import data_dir
+
+
+@pytest.fixture
+def rules_copy(tmp_path):
+    copy = tmp_path / "rules"
+    shutil.copytree(data_dir("rules"), copy)
+    return copy
+
+
+def test_the_shipped_languages():
+    languages = shipped_languages()
+    assert languages.names == ("fr", "en") and languages.default == "en"
+    assert [lang.phone_regions for lang in languages.all] == [("FR", "GB", "US"), ("GB", "US", "FR")]
+    assert "bisous" in languages.all[0].not_names and "cheers" in languages.all[1].not_names
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Bonjour, je suis né à Lyon et nous sommes ici", "fr"),
+    ("Hello, I was born in Leeds and we are here", "en"),
+    ("12345 67890", "en"),  # no sign of a language: the default
+    ("le the", "en"),  # a tie: the default
+])
+def test_guess(text, lang):
+    assert guess_language(text) == lang
+
+
+def _add_german(rules):
+    folder = rules / "de"
+    folder.mkdir()
+    (folder / "keywords.json").write_text(json.dumps({"lang": "de", "keyword_rules": [
+        {"label": "IDENTIFIER", "keywords": ["Personalnummer"], "values": ["id_code"], "score": 0.9}]}))
+    (folder / "language.json").write_text(json.dumps({
+        "lang": "de", "stop_words": {"words": ["der", "die", "das", "und", "ist", "ich", "nicht", "mit"]},
+        "phone_regions": {"regions": ["DE", "FR", "GB"]}, "not_names": {"words": ["tschüss"]}}))
+
+
+def test_a_new_language_is_a_new_folder(rules_copy):
+    _add_german(rules_copy)
+    engine = Engine(use_model=False, rules_dir=rules_copy)
+    assert engine.langs == ("auto", "fr", "en", "de")
+    text = "Die Personalnummer: AB-123456, und das ist nicht mit der Adresse."
+    assert engine.rules.languages.guess(text) == "de"
+    spans = engine.detect(text)
+    assert [(text[s.start:s.end], s.label) for s in spans] == [("AB-123456", "IDENTIFIER")]
+    assert engine.mask(text, "de").text == "Die Personalnummer: [IDENTIFIER_1], und das ist nicht mit der Adresse."
+    assert "tschüss" in engine.rules.not_names
+    with pytest.raises(ValueError, match="lang must be one of auto, fr, en, de"):
+        engine.detect(text, "it")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda r: (r / "fr" / "language.json").write_text('{"lang": "en"}'), "folder's name"),
+    (lambda r: (r / "fr" / "language.json").write_text('{"stop_word": []}'), "unknown key"),
+    (lambda r: (r / "languages.json").write_text('{"order": ["fr", "en", "it"]}'), "no folder it"),
+    (lambda r: (r / "languages.json").write_text('{"order": ["fr", "en"], "default": "it"}'), "default"),
+    (lambda r: (r / "en" / "keywords.json").unlink(), "not found"),
+])
+def test_malformed_language_folders_are_refused(rules_copy, change, message):
+    change(rules_copy)
+    with pytest.raises(RulesError, match=message):
+        Engine(use_model=False, rules_dir=rules_copy)
+
+
+def test_date_orders_are_the_languages_own(rules_copy):
+    assert shipped_languages().date_orders == ("dmy", "mdy")
+    text = "Born on 03/25/1985 in Leeds."
+    assert [s.label for s in Engine(use_model=False).detect(text)] == ["BIRTH_DATE"]
+    en = rules_copy / "en" / "language.json"
+    data = json.loads(en.read_text(encoding="utf-8"))
+    data["date_orders"]["orders"] = ["dmy"]  # no language left that writes the month first
+    en.write_text(json.dumps(data), encoding="utf-8")
+    engine = Engine(use_model=False, rules_dir=rules_copy)
+    assert engine.rules.languages.date_orders == ("dmy",)
+    assert [s for s in engine.detect(text) if s.label == "BIRTH_DATE" and s.verified] == []
+    assert [s.label for s in engine.detect("Born on 25/03/1985 in Leeds.")] == ["BIRTH_DATE"]
+    data["date_orders"]["orders"] = ["ymd?"]
+    en.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RulesError, match="date_orders"):
+        Engine(use_model=False, rules_dir=rules_copy)
