@@ -21,7 +21,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")
     group.add_argument("--recall-bias", type=finite_float, default=0.0,
                        help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
-    group.add_argument("--threads", type=positive_int, help="model threads (default: onnxruntime's choice)")
+    group.add_argument("--threads", type=positive_int, help="model threads (default: the cores this process may use)")
     group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
     group.add_argument("--rules", action="append", default=[], metavar="FILE",
                        help="an extra rules file (repeatable): new labels, values, keyword rules, patterns "

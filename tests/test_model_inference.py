@@ -416,3 +416,77 @@ def test_a_siret_is_a_company_number_not_an_id_or_a_card():
     assert not is_siret("31719324100014")  # fails the check: may be anything
     assert not is_siret("3614 890064 7913")  # a 14-digit Diners card number
     assert not is_siret("2 85 03 75 123 456 78")  # a NIR has 15 digits
+
+
+@needs_shipped_model
+def test_shipped_model_spans_of_a_text_do_not_depend_on_its_batch(shipped):
+    """A text gets the same spans and scores alone or batched with any others (issue 15): the
+    shipped graph quantises its activations with one dynamic scale per call, so the other texts
+    of a batch and their padding would move a text's results; its windows run one per call."""
+    texts = [t for t, _, _ in REAL_SENTENCES]
+    long_text = " ".join(texts * 6)  # several windows, padding for every short text batched with it
+    alone = [shipped.detect([t])[0] for t in texts]
+    assert all(alone)
+    compositions = [
+        texts,
+        texts[::-1],
+        [texts[0], long_text],
+        [long_text] + texts[1:],
+        ["x", texts[0], "1234 " * 80, texts[-1], "Zoé " * 300],
+    ]
+    for batch in compositions:
+        for text, spans in zip(batch, shipped.detect(batch)):
+            if text in texts:
+                assert spans == alone[texts.index(text)], (text, batch[:3])
+    assert shipped.detect([long_text, texts[2]])[0] == shipped.detect([long_text])[0]
+
+
+@needs_shipped_model
+def test_engine_detect_many_gives_each_text_what_detect_gives():
+    from alias_engine import Engine
+
+    engine = Engine(model_dir=SHIPPED)
+    a = "Merci d'écrire à Jeanne Moreau, 12 rue des Lilas, 75011 Paris, avant lundi."
+    b = "Call Peter Smith on 020 7946 0958 or write to peter.smith@example.com. " * 20
+    c = "ok"
+    expected = engine.detect(a, "fr")
+    assert expected
+    assert engine.detect_many([a, b], "fr")[0] == expected
+    assert engine.detect_many([b, c, a], "fr")[2] == expected
+
+
+def test_session_uses_the_available_cores_and_does_not_spin(tiny_dir):
+    options = ModelDetector.load(tiny_dir, preload=True).session.get_session_options()
+    assert options.intra_op_num_threads == model_mod.available_cores()
+    assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
+    assert ModelDetector.load(tiny_dir, threads=1, preload=True).session.get_session_options().intra_op_num_threads == 1
+
+
+def test_windows_run_one_per_call_unless_the_graph_says_it_is_batch_independent(tiny_dir, tmp_path):
+    import onnx
+
+    texts = ["Zoé", "lorem Jean Dupont", "amet Zoé " * 50]
+    plain = ModelDetector.load(tiny_dir)
+    assert not plain.batch_independent
+    calls = []
+    plain._run = lambda ids, mask, run=plain._run: calls.append(len(ids)) or run(ids, mask)
+    expected = plain.detect(texts)
+    assert calls and set(calls) == {1}
+
+    marked_dir = copy_model(tiny_dir, tmp_path)
+    marked = onnx.load(str(marked_dir / "model.onnx"))
+    onnx.helper.set_model_props(marked, {model_mod.BATCH_INDEPENDENT_KEY: "true"})
+    onnx.save(marked, str(marked_dir / "model.onnx"))
+    batched = ModelDetector.load(marked_dir)
+    assert batched.batch_independent
+    calls.clear()
+    batched._run = lambda ids, mask, run=batched._run: calls.append(len(ids)) or run(ids, mask)
+    assert batched.detect(texts) == expected
+    assert max(calls) > 1
+
+
+def test_detectors_of_one_model_file_share_one_session(tiny_dir, tmp_path):
+    first, second = ModelDetector.load(tiny_dir), ModelDetector.load(tiny_dir)
+    assert first.session is second.session
+    assert ModelDetector.load(tiny_dir, threads=1).session is not ModelDetector.load(tiny_dir, threads=2).session
+    assert ModelDetector.load(copy_model(tiny_dir, tmp_path)).session is not first.session

@@ -194,14 +194,17 @@ def test_responses_stream(fake, proxy, write_bytes):
 
 
 def test_responses_local_shell_items_are_masked(fake, proxy):
+    # "clients.csv", not "contacts.csv": the shipped model, run on that argument alone, calls
+    # "contacts.csv" a URL (score 0.54, over-masking); it passed before only when the batch's
+    # shared int8 scale happened to push it under the threshold (issue 15, batch dependence).
     items = [{"type": "local_shell_call", "call_id": "c1", "status": "completed", "id": "ls_1",
-              "action": {"type": "exec", "command": ["grep", EMAIL, "contacts.csv"],
+              "action": {"type": "exec", "command": ["grep", EMAIL, "clients.csv"],
                          "working_directory": "/srv/dossiers", "env": {"TO": EMAIL}}},
              {"type": "local_shell_call_output", "call_id": "c1", "output": f"{NAME};{PHONE}"}]
     response = oai(proxy).responses.create(model="m", input=items)
     assert leaked(fake.received) == []
     sent = json.loads(fake.received[-1])["input"][0]["action"]
-    assert sent["command"] == ["grep", "[EMAIL_1]", "contacts.csv"] and sent["env"] == {"TO": "[EMAIL_1]"}
+    assert sent["command"] == ["grep", "[EMAIL_1]", "clients.csv"] and sent["env"] == {"TO": "[EMAIL_1]"}
     assert response.output_text == echoed(f"{NAME};{PHONE}")
 
 

@@ -12,6 +12,7 @@ and final tags: a few bytes a token).
 
 from __future__ import annotations
 
+import os
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -32,6 +33,9 @@ from .windows import Window, plan_windows
 
 DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows pack more
 MAX_WINDOWS_PER_BATCH = 64
+# Set to "true" in model.onnx's metadata by a graph whose logits for a window do not depend on
+# the other windows of its batch nor on padding (benchmarks/requantize.py per-token).
+BATCH_INDEPENDENT_KEY = "alias_engine.batch_independent"
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
 SEGMENTS_PER_CALL = 4
 MAX_WORD_EXTENSION = 256  # snapping never extends a span by more than this many characters
@@ -46,6 +50,10 @@ _SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 
 RunFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
 ProgressFn = Callable[[int, int], None]
+
+# Sessions by (model file, size, mtime, intra-op threads): one per process (ModelDetector.session).
+_sessions: dict[tuple, object] = {}
+_sessions_lock = threading.Lock()
 
 # Who wants to hear how far the model got (windows done, windows in all), in this thread or task only.
 _progress: ContextVar[ProgressFn | None] = ContextVar("model_progress", default=None)
@@ -153,19 +161,48 @@ class ModelDetector:
 
     @property
     def session(self):
-        """The ONNX Runtime session, built and checked once (thread-safe)."""
+        """The ONNX Runtime session, built and checked once (thread-safe).
+
+        One per process for a given model file and thread count: detectors (engines) that
+        load the same file share it, rather than each starting its own threads on the
+        same cores.
+        """
         if self._session is None:
             with self._session_lock:
                 if self._session is None:
-                    self._session = self._make_session()
+                    self._session = self._shared_session()
         return self._session
+
+    def _shared_session(self):
+        try:
+            stat = self.model_path.stat()
+        except OSError as exc:
+            raise ModelError(f"cannot load {self.model_path}: {exc.strerror}") from None
+        key = (str(self.model_path.resolve()), stat.st_size, stat.st_mtime_ns, self.threads or available_cores())
+        with _sessions_lock:
+            if key not in _sessions:
+                _sessions[key] = self._make_session()
+            return _sessions[key]
 
     def detect(self, texts: Sequence[str], langs: Sequence[str] | None = None) -> list[list[Span]]:
         """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text
-        (the Detector protocol; the model reads every language the same way)."""
-        return self.detect_with(texts, self._run)
+        (the Detector protocol; the model reads every language the same way).
 
-    def detect_with(self, texts: Sequence[str], run: RunFn) -> list[list[Span]]:
+        A text gets the same spans whatever else is in `texts`. A dynamically quantised
+        graph (the shipped one) quantises a whole batch with one scale, so its windows run one
+        per call; a graph whose metadata says it is batch-independent gets batches.
+        """
+        return self.detect_with(texts, self._run,
+                                windows_per_call=MAX_WINDOWS_PER_BATCH if self.batch_independent else 1)
+
+    @property
+    def batch_independent(self) -> bool:
+        """True when model.onnx declares that a window's logits do not depend on its batch."""
+        meta = self.session.get_modelmeta().custom_metadata_map
+        return meta.get(BATCH_INDEPENDENT_KEY) == "true"
+
+    def detect_with(self, texts: Sequence[str], run: RunFn, *,
+                    windows_per_call: int = MAX_WINDOWS_PER_BATCH) -> list[list[Span]]:
         """`detect` with another function computing logits (tests, instrumentation)."""
         encoded = [tokenize(self.tokenizer, text) for text in texts]
         for ids, _ in encoded:
@@ -175,7 +212,8 @@ class ModelDetector:
         decoded = decode_windows([ids for ids, _ in encoded], run, size=self.window_size,
                                  overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
                                  pad=self.pad_id, batch_size=self.batch_size, biases=self.biases,
-                                 recall_bias=self.recall_bias, progress=_progress.get())
+                                 recall_bias=self.recall_bias, progress=_progress.get(),
+                                 windows_per_call=windows_per_call)
         return [self._spans(text, offsets, tags, path_logp)
                 for text, (_, offsets), (tags, path_logp) in zip(texts, encoded, decoded)]
 
@@ -204,9 +242,13 @@ class ModelDetector:
         import onnxruntime as ort
 
         options = ort.SessionOptions()
-        if self.threads:
-            options.intra_op_num_threads = self.threads
+        options.intra_op_num_threads = self.threads or available_cores()
         options.inter_op_num_threads = 1
+        # Threads that spin while waiting for work burn the cores that other processes on the
+        # machine need: with spinning on, the engine ran at about half the speed of spinning
+        # off on a shared machine (docs/benchmarks.md). Off, a waiting thread sleeps.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.add_session_config_entry("session.inter_op.allow_spinning", "0")
         options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3
@@ -227,6 +269,14 @@ class ModelDetector:
         if logits.shape != (1, 2, N_TAGS) or not np.all(np.isfinite(logits)):
             raise ModelError(f"{self.model_path} returns logits of shape {logits.shape}, expected [batch, seq, {N_TAGS}]")
         return session
+
+
+def available_cores() -> int:
+    """Cores this process may run on (its CPU affinity, e.g. under taskset or a container's cpuset)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def tokenize(tokenizer, text: str) -> tuple[np.ndarray, np.ndarray]:
@@ -281,12 +331,13 @@ def decode_windows(
     biases: DecodeBiases = NEUTRAL,
     recall_bias: float = 0.0,
     progress: ProgressFn | None = None,
+    windows_per_call: int = MAX_WINDOWS_PER_BATCH,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """`(tags, path_logp)` per sequence: windows batched across sequences, decoded in stream.
 
     Windows are sorted by length (stable: a sequence's windows stay in order),
     so short texts share batches with little padding and each decoder gets its
-    windows one after the other.
+    windows one after the other. At most `windows_per_call` windows go to one `run`.
     """
     plans = [plan_windows(len(ids), size, overlap) for ids in token_ids]
     work = sorted(((w.end - w.start, i, k) for i, plan in enumerate(plans) for k, w in enumerate(plan)))
@@ -297,7 +348,7 @@ def decode_windows(
         progress(0, len(work))  # tokenized: say so before the first (slow) batch
     while pos < len(work):
         count = 1
-        while (pos + count < len(work) and count < MAX_WINDOWS_PER_BATCH
+        while (pos + count < len(work) and count < windows_per_call
                and (count + 1) * (work[pos + count][0] + 2) <= budget):
             count += 1
         batch = work[pos:pos + count]

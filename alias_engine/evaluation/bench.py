@@ -23,6 +23,7 @@ from pathlib import Path
 from stdnum import iban, luhn
 from stdnum.fr import nir
 
+from ..detectors.model import available_cores
 from ..errors import InputError
 from .datasets import read_records
 
@@ -151,11 +152,6 @@ def cpu_model() -> str:
     return platform.processor() or platform.machine()
 
 
-def available_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
 
 
 def peak_rss_mib(who: int = resource.RUSAGE_SELF) -> float:
@@ -255,7 +251,8 @@ def run_info() -> dict:
 
 def thread_settings(engine) -> dict:
     settings = {"engine_threads": engine.threads, "use_model": engine.use_model,
-                "cpu_count": os.cpu_count(), "available_cores": available_cores()}
+                "cpu_count": os.cpu_count(), "available_cores": available_cores(),
+                "model_intra_op_threads": engine.threads or available_cores(), "model_thread_spinning": "off"}
     settings.update({name: os.environ[name] for name in THREAD_VARIABLES if name in os.environ})
     return settings
 
