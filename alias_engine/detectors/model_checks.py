@@ -179,7 +179,7 @@ def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[in
 
 
 def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
-    """Country code, check digits, then the account: "CAF 3108842" or "exp" are not IBANs, nor a SEPA
+    """Country code, check digits, then the account: "CAF 4471093" or "exp" are not IBANs, nor a SEPA
     creditor identifier ("FR12ZZZ123456": the creditor's, not a person's account)."""
     value = text[start:end]
     if _SEPA_CREDITOR.match(value):
@@ -188,7 +188,7 @@ def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[in
 
 
 def _as_identifier(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
-    """A number the model found but whose format is not its label's ("CAF 3108842" as an IBAN) stays
+    """A number the model found but whose format is not its label's ("CAF 4471093" as an IBAN) stays
     masked, as an IDENTIFIER, without the words around it: the engine fails closed."""
     m = _DIGIT_WORDS.search(text, start, end)
     if m is None or sum(c.isdigit() for c in m.group()) < 4:
