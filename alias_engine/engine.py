@@ -137,7 +137,8 @@ class Engine:
                 item.others += [s for s in map(lambda s: self._to_view(view, s), spans) if s is not None]
         results = []
         for item, view, chosen_lang in zip(found, views, langs):
-            candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names)
+            candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names,
+                                 self.rules.model_checks)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
             spans = [self._to_original(view, s) for s in merged]

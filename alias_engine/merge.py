@@ -12,7 +12,7 @@ Policy (docs/architecture.md):
    declares may rank itself above them), then the higher score, then the
    longer span, then the earlier start. What the loser covers outside the
    winner stays masked under the loser's label (trimmed of spaces and
-   punctuation when `text` is given, dropped if nothing is left): a conflict
+   punctuation when `text` is given, dropped if at most one character is left): a conflict
    never unmasks a character some detector flagged.
 Deterministic and O(n log n): one sort, then a sweep over clusters of
 overlapping spans.
@@ -115,7 +115,7 @@ def _uncovered_parts(span: Span, kept: list[Span], kept_starts: list[int], text:
                 start += 1
             while end > start and not text[end - 1].isalnum():
                 end -= 1
-        if start < end:
+        if end - start > (1 if text is not None else 0):  # a lone letter left over reveals nothing
             parts.append(Span(start, end, span.label, span.score, span.source, span.verified))
     return parts
 

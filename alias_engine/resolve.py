@@ -15,12 +15,15 @@ adds. What one detector's finding means for another's lives here:
 - a model NATIONAL_ID that is a valid SIRET (and no card number) is a
   company's number, which LABELS.md keeps out of NATIONAL_ID;
 - greetings and sign-offs are not names: a model PERSON span "Bisous" is
-  dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules).
+  dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules);
+- with the rules' model checks (issue 11): a model span is checked against its
+  label's format (an IP must parse, a card has 13-19 digits, a SECRET is no
+  hash...), a model span inside a rule's URL is part of it, the suppressions
+  remove model spans too, and a fallback keyword span (a name after a title)
+  stays only where the model found nothing of its label.
 
 Spans of user detectors are never removed here: what the user asked for is masked
-(the merger still settles overlaps, docs/architecture.md). The first four
-rules apply to the rules' own candidates, the last two to the model's, as they
-always have.
+(the merger still settles overlaps, docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from dataclasses import dataclass, field
 from stdnum.fr import siret
 
 from .detectors.keywords import Suppression
+from .detectors.model_checks import ModelChecks, check_model_spans
 from .detectors.patterns import PatternRules, is_company_line, is_public_url
 from .spans import Span
 from .validators import card
@@ -48,19 +52,48 @@ class Found:
     others: list[Span] = field(default_factory=list)  # user detectors
 
 
-def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str]) -> list[Span]:
-    """The candidates of every detector with the cross-detector rules applied (possibly overlapping)."""
+def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],
+            checks: ModelChecks | None = None) -> list[Span]:
+    """The candidates of every detector with the cross-detector rules applied (possibly overlapping).
+
+    With `checks` (the rules' model_checks), the model's spans are first checked against their
+    label's format (detectors/model_checks.py), and they go through the URL precedence and the
+    suppressions like the rules' own candidates; a fallback keyword span (source "pattern") is kept
+    only where the model found nothing of its label.
+    """
     keyword_spans = [s for s in found.keywords if not _public_or_company(s, text, lang, patterns)]
+    fallbacks = [s for s in keyword_spans if s.source == "pattern"]  # keyword rules marked "fallback"
     candidates = list(found.identifiers)
     candidates += _phones_in_other_keyword_values_removed(found.patterns, keyword_spans)
-    candidates += keyword_spans
+    candidates += [s for s in keyword_spans if s.source != "pattern"]
     candidates = _inside_urls_removed(candidates)
+    model = [s for s in found.model if not (s.label == "NATIONAL_ID" and is_siret(text[s.start:s.end]))]
+    model = without_non_names(model, text, not_names)
+    if checks is None:
+        if found.suppressions:
+            candidates = _suppressed_removed(candidates, found.suppressions)
+        return candidates + model + found.others
+    # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
+    model = _inside_urls_removed(check_model_spans(model, text, checks), [s for s in candidates if s.label == "URL"])
+    candidates += _inside_urls_removed(_fallbacks_removed(fallbacks, model), candidates) + model
     if found.suppressions:
         candidates = _suppressed_removed(candidates, found.suppressions)
-    model = [s for s in found.model if not (s.label == "NATIONAL_ID" and is_siret(text[s.start:s.end]))]
-    candidates += without_non_names(model, text, not_names)
-    candidates += found.others
-    return candidates
+    return candidates + found.others
+
+
+def _fallbacks_removed(fallbacks: list[Span], model_spans: list[Span]) -> list[Span]:
+    """A fallback rule's span (a name after a title) only where the model found none of its label."""
+    if not fallbacks:
+        return fallbacks
+    found = sorted((s.start, s.end, s.label) for s in model_spans)
+    starts = [f[0] for f in found]
+    longest = max((e - s for s, e, _ in found), default=0)
+    kept = []
+    for span in fallbacks:
+        lo, hi = bisect_left(starts, span.start - longest), bisect_left(starts, span.end)
+        if not any(s < span.end and span.start < e and label == span.label for s, e, label in found[lo:hi]):
+            kept.append(span)
+    return kept
 
 
 def is_siret(value: str) -> bool:
@@ -116,9 +149,10 @@ def _public_or_company(span: Span, text: str, lang: str, patterns: PatternRules)
     return False
 
 
-def _inside_urls_removed(spans: list[Span]) -> list[Span]:
-    """Drop non-URL spans lying inside a URL span (URL spans never overlap each other)."""
-    urls = sorted((s.start, s.end) for s in spans if s.label == "URL")
+def _inside_urls_removed(spans: list[Span], url_spans: list[Span] | None = None) -> list[Span]:
+    """Drop non-URL spans lying inside a URL span of `url_spans` (default: of `spans`; URL spans never
+    overlap each other)."""
+    urls = sorted((s.start, s.end) for s in (spans if url_spans is None else url_spans) if s.label == "URL")
     if not urls:
         return spans
     starts = [u[0] for u in urls]

@@ -29,7 +29,7 @@ import time
 import httpx
 
 FIRST = ["Camille", "Hugo", "Léa", "Nathan", "Chloé", "Lucas", "Emma", "Louis", "Olivia", "Thomas", "Grace", "Oliver"]
-LAST = ["Garnier", "Lemaire", "Fontaine", "Rousseau", "Blanchard", "Mercier", "Whitfield", "Harrington", "Caldwell"]
+LAST = ["Garnier", "Lemaire", "Fontaine", "Rousseau", "Blanchard", "Mercier", "Pemberton", "Harrington", "Caldwell"]
 TURNS = [
     "Bonjour, je m'appelle {name} et mon adresse est {email}. Pouvez-vous m'aider ?",
     "Mon numéro est le {phone}, rappelez-moi demain matin s'il vous plaît.",

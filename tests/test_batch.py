@@ -209,7 +209,7 @@ def test_with_the_model_each_record_masks_as_in_mask_jsonl(tmp_path, capsys):
     # The int8 model's output depends a little on the other texts of its batch: batch must
     # put every record in the batch where `mask --jsonl` puts it.
     texts = ["Bonjour, je suis Claire Moreau, j'habite 12 rue des Lilas à Lyon.",
-             "Call Peter Whitfield on 020 7946 0958 tomorrow.", "Rien à signaler ici.",
+             "Call Peter Pemberton on 020 7946 0958 tomorrow.", "Rien à signaler ici.",
              "Mme Aïcha Benali a écrit à Thomas Girard hier soir.", "Sarah Connor met John at the mall."]
     source = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "text": t} for i, t in enumerate(texts)])
     assert main(["batch", str(source), "--out", str(tmp_path / "out"), "--batch-size", "2", "--shard-size", "2",

@@ -34,12 +34,12 @@ def test_doctests_of_the_protocol_run():
 
 
 def test_a_plain_function_is_a_detector_and_its_spans_are_masked(engine):
-    text = "Badge EMP-004217, mail jean.dupont@example.fr"
+    text = "Worker EMP-004217, mail jean.dupont@example.fr"  # not after a keyword of the rules ("badge")
     spans = engine.detect(text)
     assert [(text[s.start:s.end], s.label, s.source) for s in spans] == [
         ("EMP-004217", "IDENTIFIER", "custom"), ("jean.dupont@example.fr", "EMAIL", "validator")]
     result = engine.mask(text)
-    assert result.text == "Badge [IDENTIFIER_1], mail [EMAIL_1]"
+    assert result.text == "Worker [IDENTIFIER_1], mail [EMAIL_1]"
     assert engine.unmask(result.text, result.mapping) == text
 
 

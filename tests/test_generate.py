@@ -140,7 +140,7 @@ def test_cli_writes_jsonl(tmp_path) -> None:
     assert main(["--out", str(out), "--n", "5", "--lang", "xx"]) == 2
 
 
-def test_connection_string_labels_only_its_password() -> None:
+def test_connection_string_labels_its_password_and_a_persons_user_name() -> None:
     import random
 
     from training.synth.context import Ctx
@@ -150,10 +150,12 @@ def test_connection_string_labels_only_its_password() -> None:
     doc = Doc(random.Random(5))
     fill(doc, "DATABASE_URL={CONNSTR}\n", ctx.resolve)
     text = doc.text()
-    [(start, end, label)] = doc.spans
+    *user, (start, end, label) = doc.spans
     assert label == "SECRET"
     assert text[start - 1] == ":" and text[end] == "@"
     assert "://" in text[:start]
+    for u_start, u_end, u_label in user:  # LABELS.md: the user name of a connection string is an IDENTIFIER
+        assert u_label == "IDENTIFIER" and text[u_start - 3:u_start] == "://" and text[u_end] == ":"
 
 
 def test_spans_never_glued_to_a_neighbouring_letter_or_digit(docs: list[dict]) -> None:

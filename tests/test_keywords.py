@@ -273,7 +273,7 @@ def test_more_contexts(rules, text, value, label):
     "Login: see your manager", "identifiant : votre adresse e-mail",
     "Reference SUP-4996786 - processed 21/05/2026",
     "Reset your password - it takes 2 minutes.", "Le dossier de BESNARD Véronique est complet.",
-    "NOM ET PRÉNOM:  HORVAT-HUGUET DMITRI", "Login: N/A", "password: $DB_PASSWORD",
+    "Login: N/A", "password: $DB_PASSWORD",
     "Amadou est passé au bureau le 01/12/2024.",
     "Pour en savoir plus, consultez https://www.ameli.fr ou appelez le 04 42 94 01 52.",
     "For more information visit https://www.who.int or call +44 20 4338 8705.", "Le pseudo - anonyme - est libre.", "Employee ID: PENDING",
@@ -328,10 +328,10 @@ def _edit(path, change):
 
 
 def test_adding_a_keyword_is_a_rules_edit(rules_copy):
-    text = "badge n° B-7781"
+    text = "casier n° B-7781"
     assert [s for s in detect_with_rules(text, "fr", load_rules(rules_copy)) if s.label == "IDENTIFIER"] == []
     _edit(rules_copy / "fr" / "keywords.json", lambda d: d["keyword_rules"].append(
-        {"label": "IDENTIFIER", "keywords": ["badge n°"], "values": ["id_code"], "max_gap": 5, "score": 0.9}))
+        {"label": "IDENTIFIER", "keywords": ["casier n°"], "values": ["id_code"], "max_gap": 5, "score": 0.9}))
     spans = detect_with_rules(text, "fr", load_rules(rules_copy))
     assert [(text[s.start:s.end], s.label, s.source) for s in spans] == [("B-7781", "IDENTIFIER", "keyword")]
 

@@ -205,9 +205,23 @@ def test_private_key_block_is_one_span(rules):
     expect(find_secrets(text, rules), text, "SECRET", block)
 
 
-def test_connection_string_masks_the_password_only(rules):
+def test_connection_string_password_is_secret_and_user_identifier(rules):
     text = "DATABASE_URL=postgres://app_user:S3cr3t!x@db.internal:5432/app et mongodb+srv://bob:pa55w0rd@c0.mongo.net/x"
-    expect(find_secrets(text, rules), text, "SECRET", "S3cr3t!x", "pa55w0rd")
+    spans = find_secrets(text, rules)
+    expect([s for s in spans if s.label == "SECRET"], text, "SECRET", "S3cr3t!x", "pa55w0rd")
+    expect([s for s in spans if s.label == "IDENTIFIER"], text, "IDENTIFIER", "app_user", "bob")
+
+
+@pytest.mark.parametrize("text, secret, user", [
+    ("cache: redis://:Tq8#vLm2wz@10.9.8.7:6379/1", "Tq8#vLm2wz", None),   # no user; a '#' written by hand
+    ("DSN=amqp://root:Rb7-x9Kq@mq:5672", "Rb7-x9Kq", None),              # a system account is no one's
+    ("mysql -u kpetrov -p'Vx!93kLq' -h 10.0.0.5 sales", "Vx!93kLq", "kpetrov"),
+    ("$ mysqldump -u ana_ro -pH7u2Kw9z shop > dump.sql", "H7u2Kw9z", "ana_ro"),
+])
+def test_credentials_in_uris_and_mysql_command_lines(rules, text, secret, user):
+    spans = find_secrets(text, rules)
+    assert [text[s.start:s.end] for s in spans if s.label == "SECRET"] == [secret]
+    assert [text[s.start:s.end] for s in spans if s.label == "IDENTIFIER"] == ([user] if user else [])
 
 
 @pytest.mark.parametrize("text", ["aws_access_key_id = AKIAIOSFODNN7EXAMPLE",

@@ -24,9 +24,10 @@ def test_csv_with_semicolons(rules):
             "Adebayo Okafor;VS4AQL4N0;91HL48666;24 mai 1946;Monkey774\n"
             "Li Zhang;S2NOPM83M;G69230855;16-9-1952;t-pcGEmhZ6o_ER&\n")
     assert labelled(text, rules) == [
-        ("VS4AQL4N0", "NATIONAL_ID"), ("91HL48666", "NATIONAL_ID"), ("24 mai 1946", "BIRTH_DATE"),
-        ("Monkey774", "SECRET"), ("S2NOPM83M", "NATIONAL_ID"), ("G69230855", "NATIONAL_ID"),
-        ("16-9-1952", "BIRTH_DATE"), ("t-pcGEmhZ6o_ER&", "SECRET")]
+        ("Adebayo Okafor", "PERSON"), ("VS4AQL4N0", "NATIONAL_ID"), ("91HL48666", "NATIONAL_ID"),
+        ("24 mai 1946", "BIRTH_DATE"), ("Monkey774", "SECRET"), ("Li Zhang", "PERSON"),
+        ("S2NOPM83M", "NATIONAL_ID"), ("G69230855", "NATIONAL_ID"), ("16-9-1952", "BIRTH_DATE"),
+        ("t-pcGEmhZ6o_ER&", "SECRET")]
 
 
 def test_markdown_table_and_header_suffix(rules):
@@ -43,7 +44,7 @@ def test_tab_separated_with_quoted_csv_cells(rules):
     text = 'name,tel,"iban"\n"Dupont, Jean",06 12 34 56 7,"FR76 3000 6000 0112 3456 7890 189"\n'
     assert labelled(text, rules) == [("06 12 34 56 7", "PHONE"), ("FR76 3000 6000 0112 3456 7890 189", "IBAN")]
     text = "nom\ttéléphone\tdate de naissance\nJean\t+33 6 12 34 56 78\t12/03/1985\n"
-    assert labelled(text, rules) == [("+33 6 12 34 56 78", "PHONE"), ("12/03/1985", "BIRTH_DATE")]
+    assert labelled(text, rules) == [("Jean", "PERSON"), ("+33 6 12 34 56 78", "PHONE"), ("12/03/1985", "BIRTH_DATE")]
 
 
 def test_a_siret_column_suppresses_its_cells(rules):

@@ -25,7 +25,7 @@ from ..spans import Span
 from ..validators import VALIDATORS
 
 RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "value_before", "line_start", "gap", "max_gap",
-                       "score", "validator", "comment"})
+                       "score", "validator", "comment", "fallback"})
 DEFAULT_GAP = "default"
 DEFAULT_GAP_BEFORE = "before"
 DEFAULT_MAX_GAP = 20
@@ -58,6 +58,7 @@ class KeywordRule:
     value_before: bool = False        # the value is written before the keyword ("01 23 45 67 89 (standard)")
     line_start: bool = False          # the keyword must start a line (vCard "TEL;TYPE=cell:")
     cell_matchers: tuple[tuple[regex.Pattern, ValueShape], ...] = ()  # the value alone, for table cells
+    fallback: bool = False            # only where the model found nothing: its spans have source "pattern"
 
 
 @dataclass(frozen=True)
@@ -263,9 +264,12 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern],
         strict = STRICT_VALIDATORS.get(spec.get("validator") or "", validator)
         reject = None
         if spec.get("reject"):
-            if spec["reject"] not in rejects:
-                raise ValueError(f"values.{name}: unknown reject {spec['reject']!r}")
-            reject = rejects[spec["reject"]]
+            names = [spec["reject"]] if isinstance(spec["reject"], str) else spec["reject"]
+            unknown = [n for n in names if n not in rejects]
+            if unknown:
+                raise ValueError(f"values.{name}: unknown reject {unknown[0]!r}")
+            reject = rejects[names[0]] if len(names) == 1 else \
+                regex.compile("|".join(f"(?:{rejects[n].pattern})" for n in names))
         shapes[name] = (spec["pattern"],
                         ValueShape(name, validator, reject, regex.compile(f"(?:{spec['pattern']})"), strict))
     return shapes
@@ -327,8 +331,11 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
         raise ValueError(f"{where}: max_gap must be a non-negative integer")
     if not isinstance(score, (int, float)) or not 0 <= score <= 1:
         raise ValueError(f"{where}: score must be between 0 and 1")
+    fallback = raw.get("fallback", False)
+    if not isinstance(fallback, bool):
+        raise ValueError(f"{where}: fallback must be true or false")
     return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score), value_before, line_start,
-                       tuple(cell_matchers))
+                       tuple(cell_matchers), fallback)
 
 
 # --- detection -------------------------------------------------------------------
@@ -362,7 +369,8 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
             else:
                 key = (start, end, rule.label)
                 if key not in spans or spans[key].score < rule.score:
-                    spans[key] = Span(start, end, rule.label, rule.score, "keyword", verified)
+                    spans[key] = Span(start, end, rule.label, rule.score,
+                                      "pattern" if rule.fallback else "keyword", verified)
     return sorted(spans.values()), suppressions
 
 

@@ -20,6 +20,7 @@ from ..spans import Span
 
 # Characters never part of a URL's end: "see https://x.org/a." ends before the dot.
 _URL_TRAILING = ".,;:!?'\")]}>*"
+NEVER = regex.compile("(?!)")  # a reject that rejects nothing
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class PatternRules:
     secret_formats: tuple[tuple[str, regex.Pattern], ...]
     secret_reject: regex.Pattern
     secret_score: float
+    system_account: regex.Pattern = NEVER  # "root", "admin": no person's login
 
 
 def compile_pattern(pattern: str, where: str) -> regex.Pattern:
@@ -63,7 +65,8 @@ def compile_pattern(pattern: str, where: str) -> regex.Pattern:
         raise ValueError(f"{where}: invalid regex: {exc}") from None
 
 
-def load_pattern_rules(common: dict, secret_reject: regex.Pattern) -> PatternRules:
+def load_pattern_rules(common: dict, secret_reject: regex.Pattern,
+                       system_account: regex.Pattern = NEVER) -> PatternRules:
     """Compile the pattern sections of common.json; KeyError/ValueError/TypeError on a bad file."""
     email, phone, ip, url, secret = (common[k] for k in ("email", "phone", "ip", "url", "secret"))
     return PatternRules(
@@ -97,6 +100,7 @@ def load_pattern_rules(common: dict, secret_reject: regex.Pattern) -> PatternRul
                              for f in secret["formats"]),
         secret_reject=secret_reject,
         secret_score=float(secret["score"]),
+        system_account=system_account,
     )
 
 
@@ -266,7 +270,7 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
         return True
     query = parse_qsl(parts.query, keep_blank_values=True) + parse_qsl(parts.fragment, keep_blank_values=True)
     for key, value in query:
-        if (key.lower() in rules.person_query_keys and value) or "@" in unquote(value):
+        if (key.lower() in rules.person_query_keys and value) or "@" in unquote(value) or _is_token(value):
             return True
     if "@" in unquote(parts.path) and "/@" not in parts.path:
         return True
@@ -285,6 +289,12 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
         return bool(first)
     host = host.removeprefix("www.")
     return any(host.endswith("." + s) for s in rules.personal_host_suffixes)
+
+
+def _is_token(value: str) -> bool:
+    """16+ letters and digits, both: an access token or a signed key in a query ("?k=Zm9v…")."""
+    return len(value) >= 16 and value.isascii() and any(c.isdigit() for c in value) and \
+        any(c.isalpha() for c in value) and all(c.isalnum() or c in "-_=.%" for c in value)
 
 
 def is_public_url(url: str, rules: PatternRules) -> bool:
@@ -313,7 +323,8 @@ def find_urls(text: str, rules: PatternRules) -> list[Span]:
 # --- SECRET ------------------------------------------------------------------
 
 def find_secrets(text: str, rules: PatternRules) -> list[Span]:
-    """Well-known credential formats; a named group "span" narrows the span (a connection string's password)."""
+    """Well-known credential formats; a named group "span" narrows the span (a connection string's password),
+    and a group "user" is the account's user name, an IDENTIFIER (LABELS.md) unless it is a system account."""
     spans = []
     for _name, pattern in rules.secret_formats:
         for m in pattern.finditer(text):
@@ -322,4 +333,7 @@ def find_secrets(text: str, rules: PatternRules) -> list[Span]:
             if rules.secret_reject.fullmatch(m.group(group)):
                 continue
             spans.append(Span(start, end, "SECRET", rules.secret_score, "validator"))
+            user = m.group("user") if "user" in pattern.groupindex else None
+            if user and not rules.secret_reject.fullmatch(user) and not rules.system_account.fullmatch(user):
+                spans.append(Span(*m.span("user"), "IDENTIFIER", rules.secret_score, "validator"))
     return spans

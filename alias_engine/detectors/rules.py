@@ -24,7 +24,8 @@ from ..resolve import without_non_names as _without_non_names
 from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
-from .keywords import DATE_ORDERS, KeywordRules, find_keyword_spans, get_validator, load_keyword_rules
+from .keywords import DATE_ORDERS, KeywordRules, Suppression, find_keyword_spans, get_validator, load_keyword_rules
+from .model_checks import ModelChecks, load_model_checks
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
 from .tables import find_table_spans
 
@@ -43,6 +44,11 @@ class Rules:
     not_names: frozenset[str] = frozenset()  # casefolded words that are never a PERSON alone
     languages: Languages | None = None  # the language folders
     extra_patterns: tuple[ExtraPattern, ...] = ()  # plain patterns of extra rules files
+    model_checks: ModelChecks = ModelChecks()  # what a label's format rules out in the model's spans
+    # (regex, labels): what the regex's "span…" groups (or whole match) cover is not of these labels
+    suppress_patterns: tuple[tuple[regex.Pattern, frozenset[str]], ...] = ()
+    # (regex, label, reject): the "span" group (or whole match) is a value of that label, by its context
+    label_patterns: tuple[tuple[regex.Pattern, str, regex.Pattern | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,7 +81,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         common["phone"] = {**common["phone"], "region_order": {lang.name: lang.phone_regions for lang in languages.all}}
     try:
         rejects = {name: compile_pattern(p, f"rejects.{name}") for name, p in common.get("rejects", {}).items()}
-        patterns = load_pattern_rules(common, rejects["placeholder"])
+        patterns = load_pattern_rules(common, rejects["placeholder"], rejects["system_account"])
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed pattern rules ({type(exc).__name__}: {exc})") from None
     rule_lists = [(COMMON_FILE, common.get("keyword_rules", []))]
@@ -96,7 +102,22 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
         raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
     not_names = frozenset().union(*(lang.not_names for lang in languages.all))
-    return Rules(identifiers, patterns, keywords, not_names, languages, tuple(extra_patterns))
+    try:
+        model_checks = load_model_checks(common.get("model_checks", {}), patterns)
+        suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
+                                   frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
+        label_patterns = tuple(_label_pattern(p, rejects) for p in common.get("label_patterns", []))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns or label_patterns ({exc})") from None
+    return Rules(identifiers, patterns, keywords, not_names, languages, tuple(extra_patterns), model_checks,
+                 suppress_patterns, label_patterns)
+
+
+def _label_pattern(spec: dict, rejects: dict) -> tuple[regex.Pattern, str, regex.Pattern | None]:
+    if spec["label"] not in known_labels():
+        raise ValueError(f"label_patterns.{spec['name']}: unknown label {spec['label']!r}")
+    reject = rejects[spec["reject"]] if spec.get("reject") else None
+    return compile_pattern(spec["pattern"], f"label_patterns.{spec['name']}"), spec["label"], reject
 
 
 EXTRA_KEYS = frozenset({"description", "comment", "labels", "values", "keyword_rules", "patterns"})
@@ -165,13 +186,40 @@ def find_with_rules(text: str, lang: str, rules: Rules) -> Found:
         patterns = patterns + [span for extra in rules.extra_patterns for span in extra.find(text)]
     return Found(identifiers=find_identifiers(text, lang, rules.identifiers),
                  patterns=patterns,
-                 keywords=keyword_spans + table_spans, suppressions=suppressions + table_suppressions)
+                 keywords=keyword_spans + table_spans + _context_pattern_spans(text, rules.label_patterns),
+                 suppressions=suppressions + table_suppressions + _pattern_suppressions(text, rules.suppress_patterns))
 
 
-def detect_with_rules(text: str, lang: str, rules: Rules) -> list[Span]:
+def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[Span] = ()) -> list[Span]:
     """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`,
-    resolved against each other (resolve.py)."""
-    return resolve(text, lang, find_with_rules(text, lang, rules), rules.patterns, rules.not_names)
+    resolved against each other and against `model_spans` (the model's, if given: resolve.py)."""
+    found = find_with_rules(text, lang, rules)
+    found.model = list(model_spans)
+    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks)
+
+
+def _context_pattern_spans(text: str, patterns) -> list[Span]:
+    """Values that their context alone labels: a chat handle before its message, a user id in an API path."""
+    found = []
+    for pattern, label, reject in patterns:
+        for m in pattern.finditer(text):
+            group = "span" if "span" in pattern.groupindex and m.group("span") is not None else 0
+            start, end = m.span(group)
+            if start < end and not (reject is not None and reject.fullmatch(text, start, end)):
+                found.append(Span(start, end, label, 0.8, "keyword"))
+    return found
+
+
+def _pattern_suppressions(text: str, patterns) -> list[Suppression]:
+    """Regions that a suppress pattern clears: a log header, a user agent, a SEPA creditor identifier."""
+    found = []
+    for pattern, labels in patterns:
+        for m in pattern.finditer(text):
+            groups = [name for name in pattern.groupindex if name.startswith("span") and m.group(name) is not None]
+            for start, end in [m.span(name) for name in groups] or [m.span()]:
+                if start < end:
+                    found.append(Suppression(start, end, labels))
+    return found
 
 
 def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:

@@ -488,7 +488,8 @@ def private_key(rng: random.Random) -> str:
 
 
 def connection_string(rng: random.Random, name: Name | None) -> list[tuple[str, str | None]]:
-    """A connection string as pieces: only its password is the SECRET span, as the rules do."""
+    """A connection string as pieces: the password is the SECRET span, a person's user name an IDENTIFIER
+    (LABELS.md clarifications); a service account ("admin", "svc_api") is no one's."""
     user = identifier(rng, "login", name) if name else rng.choice(("admin", "app", "root", "svc_api"))
     pwd = rand_str(rng, ALNUM + "!$%*_-", rng.randint(8, 16)) if rng.random() < 0.5 else password(rng)
     pwd = pwd.replace("@", "a").replace("/", "s").replace(":", "c").replace("#", "h").replace("?", "q")
@@ -497,4 +498,5 @@ def connection_string(rng: random.Random, name: Name | None) -> list[tuple[str, 
     port = {"postgresql": 5432, "postgres": 5432, "mysql": 3306, "mongodb+srv": None, "redis": 6379, "amqp": 5672}[scheme]
     hp = f"{host}:{port}" if port else host
     tail = f"@{hp}/{rng.choice(('app', 'prod', 'crm', 'users', '0'))}"
-    return [(f"{scheme}://{user}:", None), (pwd, "SECRET"), (tail, None)]
+    return [(f"{scheme}://", None), (user, "IDENTIFIER" if name else None), (":", None), (pwd, "SECRET"),
+            (tail, None)]

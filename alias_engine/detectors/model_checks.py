@@ -1,0 +1,292 @@
+"""Checks on the model's spans: what a label's format rules out, the model cannot claim.
+
+The token classifier reads context, not formats, so it sometimes labels a
+version string IP_ADDRESS, a bcrypt hash SECRET or a 12-digit number
+CREDIT_CARD. Each check below is a property of the label's format (an IPv4
+part is at most 255, a card has 13-19 digits, a name does not run over a line
+break), with its word lists and regexes in the "model_checks" section of
+rules/common.json (docs/rules.md). Two checks hold for every label: no span
+runs onto the next line's form item ("…⏎1.6"), and no number is a sum of
+money. A number that fails its label's format stays masked, as an IDENTIFIER
+or a PHONE: the engine fails closed.
+
+>>> checks = load_model_checks({"person_lead_words": ["Dr"], "secret_not": "\\\\$2[aby]\\\\$.*"})
+>>> text = "Dr Jean Dupont at 10.0.300.1"
+>>> [text[s.start:s.end] for s in check_model_spans(
+...     [Span(0, 14, "PERSON", 0.9, "model"), Span(18, 28, "IP_ADDRESS", 0.9, "model")], text, checks)]
+['Jean Dupont']
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import regex
+
+from ..spans import Span
+from ..validators import card
+from .keywords import is_possible_phone
+from .patterns import PatternRules, compile_pattern, is_person_url, is_public_url
+
+# Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
+_PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
+_CARD = regex.compile(r"\d(?:[ \-]?\d){12,18}")
+_IBAN = regex.compile(r"(?i:[a-z]{2}\d{2}(?:[ \-]?[a-z0-9]){10,32})")
+_SEPA_CREDITOR = regex.compile(r"(?i:[a-z]{2}\d{2}[ ]?zzz)")
+_NUMBER = regex.compile(r"\d+")
+# From the first to the last word with a digit.
+_DIGIT_WORDS = regex.compile(r"[^\s]*\d[^\s]*(?:\s+[^\s]*\d[^\s]*)*")
+_WORD_PIECE = regex.compile(r"\p{Lu}*\p{Ll}*|[.\-]")
+_KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
+# An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
+_NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
+# A form's item number or letter alone on a line ("1.6", "d").
+_FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
+# Words before an address's first element.
+_ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
+_TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
+# A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
+_AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
+
+
+@dataclass(frozen=True)
+class ModelChecks:
+    """The data of the checks, compiled once from common.json → "model_checks" (and the URL rules)."""
+
+    person_lead_words: frozenset[str] = frozenset()  # casefolded, without a final dot
+    secret_not: regex.Pattern | None = None      # hashes and placeholders: never a SECRET
+    service_hosts: regex.Pattern | None = None   # a host's first label that names a service (smtp, docs)
+    patterns: PatternRules | None = None          # the URL rules: a public URL is no one's
+
+
+def load_model_checks(section: dict, patterns: PatternRules | None = None) -> ModelChecks:
+    """Compile the "model_checks" section of common.json; ValueError/TypeError on a bad one."""
+    titles = section.get("person_lead_words", [])
+    if not isinstance(titles, list) or not all(isinstance(t, str) for t in titles):
+        raise ValueError("model_checks.person_lead_words must be a list of strings")
+    secret_not = section.get("secret_not")
+    service = section.get("service_host_labels")
+    return ModelChecks(frozenset(t.casefold().rstrip(".") for t in titles),
+                       compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
+                       compile_pattern(service, "model_checks.service_host_labels") if service else None,
+                       patterns)
+
+
+def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> list[Span]:
+    """The model's spans that fit their label's format, cut or trimmed where the format says so."""
+    out: list[Span] = []
+    for span in _joined_names(spans, text):
+        span = _without_form_item(span, text)
+        if span.label in _NUMBERS and _AMOUNT.fullmatch(text, span.start, span.end):
+            continue
+        check = _CHECKS.get(span.label)
+        if check is None:
+            out.append(span)
+            continue
+        for start, end, *label in check(text, span.start, span.end, checks):
+            if start < end:
+                out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
+                                span.verified))
+    return out
+
+
+def _joined_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """PERSON spans that the model cut in pieces become one name: "Anne" + "Roux" (a space or a hyphen
+    between them), "DUVAL" + "Anne" ("NOM, Prénom"), and a glued "M'" or "J.-" before a piece
+    ("M'" + "BALA Sidi", "J.-" + "P. Roux")."""
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    out: list[Span] = []
+    for span in spans:
+        if span.label == "PERSON":
+            m = _NAME_PREFIX.search(text, max(0, span.start - 12), span.start)
+            if m is not None:
+                span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
+            prev = out[-1] if out else None
+            if prev is not None and prev.label == "PERSON" and prev.end <= span.start and \
+                    _joins(text[prev.start:prev.end], text[prev.end:span.start]):
+                out[-1] = Span(prev.start, span.end, "PERSON", max(prev.score, span.score), prev.source,
+                               prev.verified and span.verified)
+                continue
+        out.append(span)
+    return out
+
+
+def _joins(first: str, gap: str) -> bool:
+    if gap in (" ", "-"):
+        return True
+    return gap == ", " and first.isupper() and " " not in first  # "DUVAL, Anne"
+
+
+def _without_form_item(span: Span, text: str) -> Span:
+    """A span that runs onto the next line's item number or letter ("47-2210589⏎c") stops before it."""
+    cut = text.rfind("\n", span.start, span.end)
+    if cut <= span.start or not _FORM_ITEM.fullmatch(text[cut + 1:span.end].strip()):
+        return span
+    end = cut
+    while end > span.start and not text[end - 1].isalnum():
+        end -= 1
+    if end <= span.start:
+        return span
+    return Span(span.start, end, span.label, span.score, span.source, span.verified)
+
+
+def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Cut at line breaks and column gaps; drop leading titles; no single letters."""
+    parts, pos = [], start
+    for m in _PERSON_BREAK.finditer(text, start, end):
+        parts.append((pos, m.start()))
+        pos = m.end()
+    parts.append((pos, end))
+    kept = []
+    for s, e in parts:
+        s = _after_titles(text, s, e, checks.person_lead_words)
+        if sum(c.isalpha() for c in text[s:e]) > 1:
+            kept.append((s, e))
+    return kept
+
+
+def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> int:
+    """Skip title words ("Dr", "Mr.", "Garda") at the start while a word is left after them."""
+    while True:
+        m = regex.match(r"([\p{L}]+)\.?\s+(?=\S)", text[start:end])
+        if m is None or m.group(1).casefold() not in titles:
+            return start
+        start += m.end()
+
+
+def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    value = text[start:end]
+    try:
+        ipaddress.ip_interface(value)
+    except ValueError:
+        return []  # "537.36", "Chrome/124.0.6367.91" (a part above 255), "8080:80"
+    return [(start, end)]
+
+
+def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """13-19 digits in groups; what follows the number ("05/27 091") is not the card. Fewer digits
+    shaped like a phone number stay masked, as a PHONE."""
+    ends = [e for e in range(start + 13, min(end, start + 40) + 1)
+            if _CARD.fullmatch(text, start, e) and (e == end or not text[e].isdigit())]
+    if not ends:
+        return [(start, end, "PHONE")] if is_possible_phone(text[start:end]) else _as_identifier(text, start, end)
+    # The longest prefix that passes Luhn, else the longest one.
+    valid = [e for e in ends if card.is_valid(text[start:e])]
+    cut = max(valid or ends)
+    return [(start, cut), *_as_identifier(text, cut, end)]
+
+
+def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Country code, check digits, then the account: "CAF 4471093" or "exp" are not IBANs, nor a SEPA
+    creditor identifier ("FR12ZZZ123456": the creditor's, not a person's account)."""
+    value = text[start:end]
+    if _SEPA_CREDITOR.match(value):
+        return []
+    return [(start, end)] if _IBAN.fullmatch(value) else _as_identifier(text, start, end)
+
+
+def _as_identifier(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """A number the model found but whose format is not its label's ("CAF 4471093" as an IBAN) stays
+    masked, as an IDENTIFIER, without the words around it: the engine fails closed."""
+    m = _DIGIT_WORDS.search(text, start, end)
+    if m is None or sum(c.isdigit() for c in m.group()) < 4:
+        return []
+    return [(m.start(), m.end(), "IDENTIFIER")]
+
+
+def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """A date of birth has a day, a month and a year, or a month written as a word: "09/27" (a card's
+    expiry) and "18-25" (an age range) are not one."""
+    value = text[start:end]
+    if not any(c.isalpha() for c in value) and len(_NUMBER.findall(value)) < 3:
+        return []
+    return [(start, end)]
+
+
+def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """At least 5 digits: "+0000" (a log's time zone) is not a phone number."""
+    return [(start, end)] if sum(c.isdigit() for c in text[start:end]) >= 5 else []
+
+
+def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Not a hash or a placeholder (judged on the whole token around the span: "$argon2id$v=19…" is
+    cut in pieces by the model), not a plain word ("NSInvalidArgumentException", "issued") and not a
+    log's key=value ("attempts=3")."""
+    value = text[start:end]
+    lo, hi = start, end
+    while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
+        lo -= 1
+    while hi < len(text) and text[hi] not in _TOKEN_STOP:
+        hi += 1
+    if checks.secret_not is not None and (checks.secret_not.fullmatch(value) or
+                                          checks.secret_not.fullmatch(text, lo, hi)):
+        return []
+    if _is_words(value) or _KEY_VALUE.fullmatch(value):
+        return []
+    return [(start, end)]
+
+
+def _is_words(value: str) -> bool:
+    """Letters that read as words or a CamelCase name ("issued", "NSInvalidArgumentException"), not
+    random letters ("dngTZayHF"): at most 5 pieces of 3+ letters on average, each a capital (a run of
+    capitals only at the start) then lower case."""
+    if not value.isalpha():
+        return False
+    pieces = [p for p in _WORD_PIECE.findall(value) if p]
+    return (len(pieces) <= 5 and len(value) >= 3 * len(pieces)
+            and all(any(c.islower() for c in p) for p in pieces)
+            and all(sum(c.isupper() for c in p) <= 1 for p in pieces[1:]))
+
+
+def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Not a file path ("a/src/app.py": no scheme, no "www.", no dot before the first "/"), not a public
+    page the URL rules know (documentation, a code host's project), not a service's host ("smtp.…",
+    "docs.…") unless something in it points at a person."""
+    value = text[start:end]
+    if "://" not in value and not value.lower().startswith("www.") and "." not in value.split("/", 1)[0]:
+        return []
+    if checks.patterns is None:
+        return [(start, end)]
+    if is_public_url(value, checks.patterns):
+        return []
+    host = value.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0].lower().removeprefix("www.")
+    if checks.service_hosts is not None and "." in host and \
+            checks.service_hosts.fullmatch(host.split(".", 1)[0]) and not is_person_url(value, checks.patterns):
+        return []
+    return [(start, end)]
+
+
+def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
+    in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6") and starts at its first
+    element, not at a word before it ("outside 27 …")."""
+    last_break = text.rfind("\n", start, end)
+    if last_break != -1 and _FORM_ITEM.fullmatch(text[last_break + 1:end].strip()):
+        end = last_break
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    m = _ADDRESS_LEAD.match(text, start, end)
+    if m is not None and m.end() < end:
+        start = m.end()
+    if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]):
+        return []
+    return [(start, end)]
+
+
+def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+    """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
+    ("MG11", "V5C": a form's or a rule's name). A login of 4+ letters or with lower case stays."""
+    value = "".join(c for c in text[start:end] if c.isalnum())
+    letters = [c for c in value if c.isalpha()]
+    if len(value) <= 3 and value.isalpha():
+        return []
+    if len(value) <= 4 and letters and all(c.isupper() for c in letters):
+        return []
+    return [(start, end)]
+
+
+_NUMBERS = frozenset({"NATIONAL_ID", "IDENTIFIER", "PHONE", "CREDIT_CARD", "IBAN"})
+_CHECKS = {"PERSON": _person, "URL": _url, "IDENTIFIER": _identifier, "ADDRESS": _address, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
+           "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}

@@ -1,0 +1,270 @@
+"""The fine lines of LABELS.md that the rules draw (issue 11): codes, accounts, references, handles,
+organisations' lines and addresses, dates that are no birth dates, identity numbers, log formats.
+
+Every example is invented for these tests; rules only (no model).
+"""
+
+import pytest
+
+from alias_engine import Engine
+from alias_engine.detectors.rules import detect_with_rules
+from alias_engine.spans import Span
+
+ENGINE = Engine(use_model=False)
+
+
+def found(text: str, lang: str = "en") -> list[tuple[str, str]]:
+    return [(s.label, text[s.start:s.end]) for s in ENGINE.detect(text, lang)]
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("The gate code is 7741 after 6pm.", "en", "7741"),
+    ("Keypad code: 3092B", "en", "3092B"),
+    ("your one-time code: 558213", "en", "558213"),
+    ("backup codes: 6620-1947", "en", "6620-1947"),
+    ("Digicode : 4B17", "fr", None),             # a letter then digits needs 3+ digits: not a code
+    ("le digicode est 58204, porte gauche", "fr", "58204"),
+    ("code du portail : 1390A", "fr", "1390A"),
+    ("code SMS : 904411", "fr", "904411"),
+    ("codes de secours : 4471-9023", "fr", "4471-9023"),
+])
+def test_door_gate_and_one_time_codes_are_secret(text, lang, value):
+    secrets = [v for label, v in found(text, lang) if label == "SECRET"]
+    assert secrets == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, value", [
+    ("APP_SIGNING_KEY=Zk4!pQ8-wR2m", "Zk4!pQ8-wR2m"),
+    ("webhook secret: whs_81hG7kQ2pL", "whs_81hG7kQ2pL"),
+    ("ENCRYPTION_KEY=base64:Tm90QVJlYWxLZXlKdXN0VGVzdA==", "Tm90QVJlYWxLZXlKdXN0VGVzdA=="),
+])
+def test_named_keys_are_secret(text, value):
+    assert ("SECRET", value) in found(text)
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("please debit acct 7730 1942 558", "en", "7730 1942 558"),
+    ("Staff no. 40913, Ward 6", "en", "40913"),
+    ("GMC number 7104482", "en", "7104482"),
+    ("Crime reference number: 41/77120/24", "en", "41/77120/24"),
+    ("Claim #: 2031-88-4410", "en", "2031-88-4410"),
+    ("compte chèque n° 00412 55871 20", "fr", "00412 55871 20"),
+    ("RPPS 10009912345", "fr", "10009912345"),
+    ("Procès-verbal n° 02311/2025", "fr", "02311/2025"),
+    ("votre numéro fiscal : 21 44 918 220 531", "fr", "21 44 918 220 531"),
+])
+def test_accounts_registrations_and_case_references_are_identifiers(text, lang, value):
+    assert ("IDENTIFIER", value) in found(text, lang)
+
+
+def test_a_masked_account_is_no_value():
+    assert found("Savings a/c XXXXXX4418 is frozen") == []
+
+
+@pytest.mark.parametrize("text, handles", [
+    ("[09:41] neo_rider22: anyone up?\n[09:42] Marc: yes", ["neo_rider22"]),
+    ("[21:03:11] <k.ortiz>: done", ["k.ortiz"]),
+    ("cc @tom.bakker for review", ["tom.bakker"]),
+    ("  @param value the input", []),       # a doc tag
+    ("write to lena@mail.example.org", []),  # an e-mail, not a handle
+    ("[10:02] root: reboot", []),            # a system account
+])
+def test_chat_handles_and_mentions(text, handles):
+    assert [v for label, v in found(text) if label == "IDENTIFIER"] == handles
+
+
+def test_user_id_in_an_api_path():
+    text = 'GET /api/v3/customers/583016/invoices 200'
+    assert ("IDENTIFIER", "583016") in found(text)
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Pinewood Dental – 8 Mill Lane, Leeds LS2 7QT – 0113 496 0725 – www.pinewood-dental.example", "en"),
+    ("Garage Morel · 41 avenue Foch · 01 43 22 90 18 · https://garage-morel.example", "fr"),
+    ("Please call our front desk on 020 7946 0321.", "en"),
+    ("Le secrétariat : 04 76 12 33 90", "fr"),
+])
+def test_an_organisations_line_written_as_such_is_no_phone(text, lang):
+    assert [label for label, _ in found(text, lang) if label == "PHONE"] == []
+
+
+def test_a_mobile_beside_a_website_is_still_a_persons():
+    text = "Nina Ruiz – 06 71 40 22 95 – www.nina-ruiz-photo.example"
+    assert ("PHONE", "06 71 40 22 95") in found(text, "fr")
+
+
+def test_a_phone_in_a_table_row_with_a_url_is_still_a_persons():
+    text = "Okoro Ada|https://ada-okoro.example/cv|+1 415 555 0199"
+    assert ("PHONE", "+1 415 555 0199") in found(text)
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Married on 14 June 2008 in Cork.", "en"),
+    ("Passport issued on 02/03/2019 by the Home Office", "en"),
+    ("Mariés le 5 juin 1999 à Tours.", "fr"),
+    ("conformément au décret du 12 mars 1971", "fr"),
+])
+def test_other_dates_near_a_keyword_are_no_birth_dates(text, lang):
+    engine = Engine(use_model=False)
+    assert [label for label, _ in found(text, lang) if label == "BIRTH_DATE"] == []
+    assert engine is not None
+
+
+def test_birth_date_still_found():
+    assert ("BIRTH_DATE", "14/06/1988") in found("née le 14/06/1988 à Nantes", "fr")
+
+
+def test_chinese_resident_id_with_its_check_digit():
+    text = "Resident ID 11010519491231002X, expired"
+    assert found(text) == [("NATIONAL_ID", "11010519491231002X")]
+
+
+def test_french_residence_permit_number_is_a_national_id():
+    assert ("NATIONAL_ID", "7502184411") in found("N° AGDREF : 7502184411", "fr")
+
+
+@pytest.mark.parametrize("text", [
+    "Mar  9 04:12:55 web-02 postfix/qmgr[880]: 7Hq2Lm9Kx1Pz: from=<a@b.example>",
+    "2025-03-01 10:00:00.123  INFO 1 --- [pool-4-thread-2] c.e.Job : done",
+    'ua="Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.71"',
+    "ports:\n  - 8443:443",
+])
+def test_log_formats_hold_no_personal_data(text):
+    assert [(label, v) for label, v in found(text) if label != "EMAIL"] == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("PAN: BRTPK5521Q", "BRTPK5521Q"),
+    ("Aadhaar no. 4410 2287 9051", "4410 2287 9051"),
+])
+def test_indian_identity_numbers(text, value):
+    assert ("NATIONAL_ID", value) in found(text)
+
+
+def test_a_cards_pan_is_still_a_card():
+    assert ("CREDIT_CARD", "4111 1111 1111 1111") in found("PAN 4111 1111 1111 1111")
+
+
+@pytest.mark.parametrize("text", [
+    "Booking ref: XK7P2Q for two nights",
+    "PO number: PO-55123",
+    "n° de réservation 88412-B",
+])
+def test_booking_and_order_references_are_no_identifiers(text):
+    assert [label for label, _ in found(text, "en") if label == "IDENTIFIER"] == []
+
+
+@pytest.mark.parametrize("text", ["sudo: USER=root ; COMMAND=/bin/ls", "login=admin failed", "POST /login 403 from x"])
+def test_system_accounts_and_status_codes_are_no_logins(text):
+    assert [label for label, _ in found(text) if label == "IDENTIFIER"] == []
+
+
+def test_a_surname_that_is_a_car_make_stays_a_name():
+    text = "RENAULT Odile, born 1960"
+    model = [Span(0, 13, "PERSON", 0.9, "model")]
+    spans = detect_with_rules(text, "en", ENGINE.rules, model)
+    assert ("PERSON", "RENAULT Odile") in [(s.label, text[s.start:s.end]) for s in spans]
+
+
+def test_a_car_model_is_no_identifier():
+    text = "drives a Peugeot 2008 since May"
+    model = [Span(9, 20, "IDENTIFIER", 0.9, "model")]
+    assert [s for s in detect_with_rules(text, "en", ENGINE.rules, model) if s.label == "IDENTIFIER"] == []
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("mon ancien mot de passe (Noisette42#) ne marche plus", "Noisette42#"),
+    ("rotate the password (currently in the vault)", None),
+    ("auth failed reason=bad_password retries=2", None),
+])
+def test_password_in_brackets_and_log_words(text, secret):
+    assert [v for label, v in found(text, "fr") if label == "SECRET"] == ([secret] if secret else [])
+
+
+def test_a_working_directory_is_no_password_and_names_its_user():
+    text = "sudo: kdiallo : TTY=pts/2 ; PWD=/home/kdiallo ; USER=root ; COMMAND=/bin/true"
+    got = found(text)
+    assert not [v for label, v in got if label == "SECRET"]
+    assert ("IDENTIFIER", "kdiallo") in got and ("IDENTIFIER", "root") not in got
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("frequent flyer number QF 4410 8820 19", "en", "QF 4410 8820 19"),
+    ("  POSTGRES_USER: ledger_owner", "en", "ledger_owner"),
+    ("PRLV SEPA ICS FR12ZZZ123456 RUM 0031-882-4410", "fr", "0031-882-4410"),
+    ("(SRA ID 771032)", "en", "771032"),
+])
+def test_more_identifiers(text, lang, value):
+    assert ("IDENTIFIER", value) in found(text, lang)
+
+
+def test_sepa_creditor_id_is_no_iban_or_identifier():
+    text = "PRLV SEPA ICS FR12ZZZ123456 RUM 0031-882-4410"
+    assert [v for label, v in found(text, "fr") if "ZZZ" in v] == []
+
+
+@pytest.mark.parametrize("text, address", [
+    ("Garage Morel\n8 rue des Forges – 44000 Nantes – www.garage-morel.example", "8 rue des Forges – 44000 Nantes"),
+    ("Atelier Roux SARL, 4 place de la Halle, 71100 Chalon-sur-Saône – SIRET 732 829 320 00074", "4 place de la Halle, 71100 Chalon-sur-Saône"),
+])
+def test_letterhead_address_is_suppressed(text, address):
+    start = text.index(address)
+    model = [Span(start, start + len(address), "ADDRESS", 0.9, "model")]
+    spans = detect_with_rules(text, "fr", ENGINE.rules, model)
+    assert [s for s in spans if s.label == "ADDRESS"] == []
+
+
+def test_a_persons_address_beside_a_website_in_prose_is_kept():
+    text = "Send it to 12 Birch Lane, Leeds LS6 2AB. My shop is www.birch-crafts.example"
+    model = [Span(11, 39, "ADDRESS", 0.9, "model")]
+    spans = detect_with_rules(text, "en", ENGINE.rules, model)
+    assert [text[s.start:s.end] for s in spans if s.label == "ADDRESS"] == ["12 Birch Lane, Leeds LS6 2AB"]
+
+
+@pytest.mark.parametrize("text, url", [
+    ("Les photos : https://cloud.example-asso.org/s/Ab12Cd34Ef56Gh (7 jours)", "https://cloud.example-asso.org/s/Ab12Cd34Ef56Gh"),
+    ("PORTFOLIO: https://jdoe.example/work", "https://jdoe.example/work"),
+    ("see https://forms.example.org/q/1234?acces=Zm9vYmFyYmF6MTIzNDU2 today", "https://forms.example.org/q/1234?acces=Zm9vYmFyYmF6MTIzNDU2"),
+])
+def test_share_links_tokens_and_portfolios_are_urls(text, url):
+    assert ("URL", url) in found(text)
+
+
+def test_a_plain_page_is_no_url():
+    assert found("docs at https://tools.example.org/guide/install?lang=en") == []
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Nom : KONE\nPrénom(s) : Aya Mariam", ["KONE", "Aya Mariam"]),
+    ("SURNAME: MCBRIDE        FORENAME(S): EILIDH", ["MCBRIDE"]),
+    ("ref;nom;prenom;ville\n7;LEROUX;Solène;Brest\n8;VAN DER BERG;Joris;Lille", ["LEROUX", "Solène", "VAN DER BERG", "Joris"]),
+    ("Nom : M. Girard", []),              # a title is not the name: left to the model
+    ("The last name: required field", []),  # not at the start of a line
+])
+def test_name_fields_and_name_columns(text, names):
+    assert [v for label, v in found(text, "fr") if label == "PERSON"] == names
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Madame LEBRUN Claire née MOREL, née le 2 mai 1950", ["LEBRUN Claire", "MOREL"]),
+    ("reported to Det. Ana Kovac on Monday", ["Ana Kovac"]),
+    ("signed by Dr. Eoin Walsh, GP", ["Eoin Walsh"]),
+    ("cc Cllr P. Dunne. Then", ["P. Dunne"]),
+])
+def test_a_name_after_a_title_where_the_model_found_none(text, names):
+    assert [v for label, v in found(text) if label == "PERSON"] == names
+
+
+def test_the_models_name_after_a_title_wins():
+    text = "Dr Anna Berg Lund came"
+    model = [Span(3, 17, "PERSON", 0.9, "model")]
+    spans = detect_with_rules(text, "en", ENGINE.rules, model)
+    assert [(s.source, text[s.start:s.end]) for s in spans if s.label == "PERSON"] == [("model", "Anna Berg Lund")]
+
+
+def test_a_date_and_time_after_a_phone_keyword_is_no_phone():
+    assert found("Support Mobile – 02/04/2025 18:40 ok") == []
+
+
+def test_an_account_number_in_groups_is_whole():
+    assert ("IDENTIFIER", "410 552 7781") in found("paid into account 410 552 7781 yesterday")

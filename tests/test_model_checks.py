@@ -1,0 +1,216 @@
+"""The model's spans against their label's format (model_checks.py) and the rules' suppressions.
+
+Every example is invented for these tests.
+"""
+
+import pytest
+
+from alias_engine.detectors.model_checks import check_model_spans
+from alias_engine.detectors.rules import detect_with_rules, load_rules
+from alias_engine.resources import data_dir
+from alias_engine.spans import Span
+
+RULES = load_rules(data_dir("rules"))
+
+
+def model_span(text: str, value: str, label: str, occurrence: int = 0) -> Span:
+    start = -1
+    for _ in range(occurrence + 1):
+        start = text.index(value, start + 1)
+    return Span(start, start + len(value), label, 0.9, "model")
+
+
+def checked(text: str, value: str, label: str) -> list[tuple[str, str]]:
+    spans = check_model_spans([model_span(text, value, label)], text, RULES.model_checks)
+    return [(s.label, text[s.start:s.end]) for s in spans]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("build agent Opera/117.0.5938.132 on Linux", "117.0.5938.132"),   # a part above 255
+    ("Firefox/109.0 (X11)", "109.0"),
+    ("ports: 5000:5000", "5000:5000"),
+])
+def test_model_ip_that_is_no_address_is_dropped(text, value):
+    assert checked(text, value, "IP_ADDRESS") == []
+
+
+@pytest.mark.parametrize("value", ["172.30.9.14", "2001:db8:4:1::2"])
+def test_model_ip_that_parses_is_kept(value):
+    text = f"login from {value} at noon"
+    assert checked(text, value, "IP_ADDRESS") == [("IP_ADDRESS", value)]
+
+
+def test_model_card_keeps_the_number_and_not_what_follows():
+    text = "paid with 5190 7731 0452 8816 11/29 447 yesterday"
+    assert checked(text, "5190 7731 0452 8816 11/29 447", "CREDIT_CARD") == [
+        ("CREDIT_CARD", "5190 7731 0452 8816"), ("IDENTIFIER", "11/29 447")]
+
+
+def test_model_card_too_short_stays_masked_as_phone_or_identifier():
+    text = "call 0687 41 22 93 now"
+    assert checked(text, "0687 41 22 93", "CREDIT_CARD") == [("PHONE", "0687 41 22 93")]
+    text = "ref 7719 2204 3381 here"
+    assert checked(text, "7719 2204 3381", "CREDIT_CARD") == [("IDENTIFIER", "7719 2204 3381")]
+
+
+def test_model_iban_shape():
+    text = "IBAN DE44 5001 0517 5407 3249 31 and member MUT 4471920"
+    assert checked(text, "DE44 5001 0517 5407 3249 31", "IBAN") == [("IBAN", "DE44 5001 0517 5407 3249 31")]
+    assert checked(text, "MUT 4471920", "IBAN") == [("IDENTIFIER", "4471920")]
+    text = "Creditor ID DE98ZZZ09999999999"
+    assert checked(text, "DE98ZZZ09999999999", "IBAN") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("card valid thru 03/31", "03/31"),
+    ("aged 30-45, tall", "30-45"),
+])
+def test_model_birth_date_needs_a_date(text, value):
+    assert checked(text, value, "BIRTH_DATE") == []
+
+
+def test_model_birth_date_kept():
+    text = "born 4 avril 1968 in Lyon"
+    assert checked(text, "4 avril 1968", "BIRTH_DATE") == [("BIRTH_DATE", "4 avril 1968")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ('hash: "$2b$12$abcdefghijklmnopqrstuuJ8yN1rT0pWqZ3xE5vB7cD9fG1hK3mL5"',
+     "$2b$12$abcdefghijklmnopqrstuuJ8yN1rT0pWqZ3xE5vB7cD9fG1hK3mL5"),
+    ('"pw": "$argon2id$v=19$m=4096,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g"', "t=2"),
+    ("Accepted publickey for x: ED25519 SHA256:Zm9vYmFyYmF6cXV4cXV1eHF1dXpxdXV6", "Zm9vYmFyYmF6cXV4cXV1eHF1dXpxdXV6"),
+    ("API_TOKEN=PUT_YOUR_TOKEN_HERE", "PUT_YOUR_TOKEN_HERE"),
+    ("raised ValueOutOfRangeError in parser", "ValueOutOfRangeError"),
+    ("retries=5 then gave up", "retries=5"),
+])
+def test_model_secret_that_is_no_credential_is_dropped(text, value):
+    assert checked(text, value, "SECRET") == []
+
+
+@pytest.mark.parametrize("value", ["qWpZtRbNmKjHgYx", "Tr4in!ng-2031", "mKqzTvWxPbRl"])
+def test_model_secret_kept(value):
+    text = f"the key is {value} ok"
+    assert checked(text, value, "SECRET") == [("SECRET", value)]
+
+
+def test_model_person_cut_at_line_breaks_and_columns_and_without_titles():
+    text = "SUMMARY\nHelga Brandt\nSgt Ulrich Maier       K. Lindqvist"
+    spans = [Span(0, text.index("Helga Brandt") + len("Helga Brandt"), "PERSON", 0.9, "model"),
+             model_span(text, "Sgt Ulrich Maier       K. Lindqvist", "PERSON")]
+    got = [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)]
+    assert got == ["SUMMARY", "Helga Brandt", "Ulrich Maier", "K. Lindqvist"]
+
+
+def test_model_person_single_letter_dropped():
+    text = "Reply Y or N"
+    assert checked(text, "Y", "PERSON") == []
+
+
+def test_model_spans_go_through_the_rules_suppressions():
+    text = ("Feb  9 11:20:31 gw-07 sshd[4410]: Accepted key\n"
+            "UA: Mozilla/5.0 (Linux; Android 13; XT-2201) AppleWebKit/537.36 (KHTML, like Gecko) "
+            "Chrome/118.0.5993.80 Mobile Safari/537.36\n"
+            "SIRET 732 829 320 00074, tel 01 53 00 00 00\n"
+            "Mandate: creditor FR72ZZZ654321")
+    model = [model_span(text, "gw-07", "IDENTIFIER"), model_span(text, "XT-2201", "IDENTIFIER"),
+             model_span(text, "Gecko", "PERSON"), model_span(text, "FR72ZZZ654321", "NATIONAL_ID")]
+    spans = detect_with_rules(text, "en", RULES, model)
+    assert not [s for s in spans if s.source == "model"]
+
+
+def test_model_span_inside_a_rule_url_is_part_of_it():
+    text = "Reset: https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing done"
+    model = [model_span(text, "1AbCdEfGhIjK", "SECRET")]
+    spans = detect_with_rules(text, "en", RULES, model)
+    assert [(s.label, text[s.start:s.end]) for s in spans] == [
+        ("URL", "https://drive.google.com/file/d/1AbCdEfGhIjK/view?usp=sharing")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("--- a/src/util.py\n+++ b/src/util.py", "a/src/util.py"),                   # a file path in a diff
+    ("MAIL_HOST=smtp.fastmail-relay.example", "smtp.fastmail-relay.example"),    # a mail server
+    ("see https://docs.python.org/3/library/re.html", "https://docs.python.org/3/library/re.html"),
+    ("guide: https://help.acme-tools.example/kb/42", "https://help.acme-tools.example/kb/42"),
+])
+def test_model_url_that_points_at_no_one_is_dropped(text, value):
+    assert checked(text, value, "URL") == []
+
+
+@pytest.mark.parametrize("value", [
+    "https://lea-moreau.example/portfolio", "www.jkowalski.example", "https://api.acme.example/users/jdoe",
+])
+def test_model_url_kept(value):
+    text = f"see {value} for details"
+    assert checked(text, value, "URL") == [("URL", value)]
+
+
+@pytest.mark.parametrize("value", ["KYC", "thx", "QR7", "FORM9"[:4]])
+def test_model_identifier_that_is_a_short_code_is_dropped(value):
+    text = f"see {value} above"
+    assert checked(text, value, "IDENTIFIER") == []
+
+
+@pytest.mark.parametrize("value", ["zqxv", "kl27", "jmartin", "4471", "CLI-77102"])
+def test_model_identifier_kept(value):
+    text = f"user {value} logged in"
+    assert checked(text, value, "IDENTIFIER") == [("IDENTIFIER", value)]
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("born in Valparaíso, Chile in 1970", "Valparaíso, Chile", None),                # places, no address
+    ("Address ....... 4 Elm Row, Leith EH7 4AA\n2.3 Email", "4 Elm Row, Leith EH7 4AA\n2.3", "4 Elm Row, Leith EH7 4AA"),
+    ("seen outside 19 Quay Street, Galway H91 X2P4", "outside 19 Quay Street, Galway H91 X2P4",
+     "19 Quay Street, Galway H91 X2P4"),
+    ("lives at Calle Mayor 12", "Calle Mayor", "Calle Mayor"),                       # the number right after
+    ("3 Via Roma\n  Lugano\n  6900", "3 Via Roma\n  Lugano\n  6900", "3 Via Roma\n  Lugano\n  6900"),
+])
+def test_model_address_checks(text, value, kept):
+    assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])
+
+
+@pytest.mark.parametrize("text, value, label", [
+    ("Federal tax withheld   4,218.55\nState", "4,218.55", "NATIONAL_ID"),
+    ("total 1 204,90 €", "1 204,90", "IDENTIFIER"),
+])
+def test_model_number_that_is_a_sum_of_money_is_dropped(text, value, label):
+    assert checked(text, value, label) == []
+
+
+def test_model_span_stops_before_the_next_form_item():
+    text = "b Employer ID\n  91-4471203\nc Employer's name"
+    assert checked(text, "91-4471203\nc", "NATIONAL_ID") == [("NATIONAL_ID", "91-4471203")]
+
+
+@pytest.mark.parametrize("value", ["ch_3MtwBwLkdIwHu7ix28a3tqPa", "iPhone15,3"])
+def test_model_secret_that_is_an_object_id_or_a_device_model_is_dropped(value):
+    text = f'"id": "{value}",'
+    assert checked(text, value, "SECRET") == []
+
+
+@pytest.mark.parametrize("text, pieces, name", [
+    ("Ask Anne-Sophie Roux today", ["Anne-Sophie", "Roux"], "Anne-Sophie Roux"),
+    ("Name: DUVAL, Anne Claire", ["DUVAL", "Anne Claire"], "DUVAL, Anne Claire"),
+    ("Conducteur : M'BALA Sidi", ["BALA Sidi"], "M'BALA Sidi"),
+    ("Signé : J.-P. Roux", ["P. Roux"], "J.-P. Roux"),
+])
+def test_model_name_pieces_are_joined(text, pieces, name):
+    spans = [model_span(text, p, "PERSON") for p in pieces]
+    got = [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)]
+    assert got == [name]
+
+
+def test_two_names_with_a_comma_stay_two():
+    text = "Guests: Lena, Tom Weber"
+    spans = [model_span(text, "Lena", "PERSON"), model_span(text, "Tom Weber", "PERSON")]
+    got = [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)]
+    assert got == ["Lena", "Tom Weber"]
+
+
+def test_doctests_of_the_new_modules():
+    import doctest
+
+    from alias_engine.detectors import model_checks
+    from alias_engine.validators import cn_ric
+
+    for module in (model_checks, cn_ric):
+        assert doctest.testmod(module).failed == 0
