@@ -6,12 +6,15 @@ import random
 
 from training.synth import addresses, negatives, values
 from training.synth.fakers import Fakers
-from training.synth.names import Name, random_name_in_split, surface, title
+from training.synth.names import Name, nom_prenom, random_name_in_split, surface, title, with_initials
 
 # Keys whose value is drawn again at each mention (others stay the same within a document).
 _FRESH = frozenset({"PERSON", "SIGN", "DATE", "PUBURL", "PLACEHOLDER", "HASH", "CITY", "COUNTRY", "VERSION",
                     "AMOUNT", "TIME", "INVOICE", "ORDER", "TICKET", "TRACKING", "SECRET", "NATID", "ID",
-                    "TITLE", "LAST4"})
+                    "TITLE", "LAST4", "UA", "CONTAINER", "PORTS", "SOFTWARE",
+                    "MODEL", "DIGEST", "COMMIT", "BANKREF", "NOLUHN", "ATTACKER", "PIN", "HEALTHNO",
+                    "FOREIGNID", "CNID", "SHARELINK", "PORT", "CLF", "SHA", "MD5",
+                    "NUM", "URIPWD", "SVCUSER"})
 
 
 class Ctx:
@@ -120,6 +123,28 @@ class Ctx:
             return values.connection_string(rng, p)
         if key == "SECRET":
             return self._make(rng.choice(("PASSWORD", "APIKEY", "APIKEY", "JWT")), n)
+        if key == "NOMPRENOM":
+            return nom_prenom(rng, p), "PERSON"
+        if key == "INITIALS":
+            return with_initials(rng, p), "PERSON"
+        if key == "ORGMAIL":
+            return values.role_email(rng, negatives.company_domain(self.company())), "EMAIL"
+        if key == "FOREIGNID":
+            return values.foreign_id(rng)[0], "NATIONAL_ID"
+        if key == "CNID":
+            return values.chinese_resident_id(rng), "NATIONAL_ID"
+        if key == "HEALTHNO":
+            return values.health_insurance_number(rng), "IDENTIFIER"
+        if key == "SHARELINK":
+            return values.share_link(rng, p), "URL"
+        if key == "PORTFOLIO":
+            return values.portfolio_url(rng, p), "URL"
+        if key == "PIN":
+            return values.pin_code(rng), "SECRET"
+        if key == "URIPWD":
+            return values.uri_password(rng), "SECRET"
+        if key == "CVV":
+            return values._digits(rng, rng.choice((3, 3, 3, 4))), "SECRET"
         if key in _ID_KINDS:
             return values.identifier(rng, _ID_KINDS[key], p), "IDENTIFIER"
         if key == "ID":
@@ -177,8 +202,48 @@ class Ctx:
             return f"{rng.randint(7, 19)}h{rng.choice(('00', '15', '30', '45'))}" if lang == "fr" else f"{rng.randint(1, 12)}:{rng.choice(('00', '15', '30', '45'))} {rng.choice(('am', 'pm'))}"
         if key == "EXPIRY":
             return f"{rng.randint(1, 12):02d}/{rng.randint(25, 31)}"
-        if key == "CVV":
-            return values._digits(rng, 3)
+        if key == "ORGURL":
+            return negatives.company_url(rng, negatives.company_domain(self.company()))
+        if key == "DSN":
+            return negatives.sentry_dsn(rng)
+        if key == "UA":
+            return negatives.user_agent(rng)
+        if key == "CONTAINER":
+            return negatives.container_id(rng)
+        if key == "PORTS":
+            return negatives.port_mapping(rng)
+        if key == "SOFTWARE":
+            return negatives.software_version(rng)
+        if key == "MODEL":
+            return negatives.product_model(rng)
+        if key == "DIGEST":
+            return negatives.digest(rng)
+        if key == "COMMIT":
+            return values.rand_str(rng, values.HEX, rng.choice((7, 8, 40)))
+        if key == "SEPAID":
+            return negatives.sepa_creditor_id(rng)
+        if key == "BANKREF":
+            return negatives.bank_reference(rng)
+        if key == "NOLUHN":
+            return negatives.luhn_failing_number(rng)
+        if key == "ATTACKER":
+            return negatives.attacker_login(rng)
+        if key == "CLF":
+            return (f"{rng.randint(1, 28):02d}/{rng.choice(values.EN_MONTHS_ABBR)}/{rng.randint(2023, 2026)}:"
+                    f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d} +0{rng.randint(0, 2)}00")
+        if key == "SVCUSER":
+            return rng.choice(("app", "postgres", "svc_api", "admin", "backend"))
+        if key == "SHA":
+            return values.rand_str(rng, values.HEX, 64)
+        if key == "MD5":
+            return values.rand_str(rng, values.HEX, 32)
+        if key == "ENVREF":
+            return rng.choice(("${DB_PASSWORD}", "${POSTGRES_PASSWORD}", "${JWT_SECRET}", "$SECRET_KEY", "%(DB_PASS)s",
+                               "${{ secrets.DB_PASSWORD }}", "${env:API_TOKEN}"))
+        if key == "NUM1":
+            return str(rng.randint(1, 4))
+        if key == "PORT":
+            return str(rng.choice((22, 80, 443, 3306, 5432, 6379, 8080, 8443, 9200)))
         if key == "NUM":
             return str(rng.randint(2, 500))
         raise KeyError(f"unknown template placeholder {key}")
@@ -187,7 +252,7 @@ class Ctx:
 _ID_KINDS = {
     "USERNAME": "username", "LOGIN": "login", "PLATE": "plate", "CUSTID": "customer", "PATID": "patient",
     "EMPID": "employee", "MEMBERID": "member", "POLICY": "policy", "CONTRACT": "contract", "FILEID": "file",
-    "ACCOUNT": "account", "STUDENT": "student", "BENEFIT": "benefit",
+    "ACCOUNT": "account", "STUDENT": "student", "BENEFIT": "benefit", "CLAIM": "claim",
 }
 _PERSONAL = frozenset({"PERSON", "FULL", "PLAIN", "CHILD", "FIRST", "LAST", "SIGN", "TITLE", "EMAIL", "DL", "NATID", "URL", "CODFISC",
-                       "JWT", "CONNSTR", "ID"} | set(_ID_KINDS))
+                       "JWT", "CONNSTR", "ID", "NOMPRENOM", "INITIALS", "SHARELINK", "PORTFOLIO"} | set(_ID_KINDS))

@@ -235,3 +235,22 @@ def title(rng: random.Random, name: Name, lang: str) -> str:
     if lang == "fr":
         return rng.choice(TITLES_FR_F if name.female else TITLES_FR_M)
     return rng.choice(TITLES_EN_F if name.female else TITLES_EN_M)
+
+
+def nom_prenom(rng: random.Random, name: Name) -> str:
+    """'NOM Prénom' or all-caps forms as written on French forms and OCR'd cards: one PERSON span."""
+    f, ln = name.first, name.last
+    return rng.choice((f"{ln.upper()} {f}", f"{ln.upper()} {f.upper()}", f"{f.upper()} {ln.upper()}",
+                       f"{ln.upper()} {f}", f"{ln} {f}", f"{ln.upper()}, {f}"))
+
+
+def with_initials(rng: random.Random, name: Name) -> str:
+    """A name written with initials: 'J.-P. Martin', 'JP Martin', 'J. A. Dupont' (never ending on a dot)."""
+    f, ln = name.first, name.last
+    letters = [p[0].upper() for p in f.replace("-", " ").split() if p]
+    dotted = _initials(f)
+    middle = rng.choice("ABCDEFGHJKLMPRST")
+    return rng.choice((
+        f"{dotted} {ln}", f"{''.join(letters)} {ln}", f"{letters[0]}. {middle}. {ln}", f"{dotted} {ln.upper()}",
+        f"{letters[0]}.{middle}. {ln}", f"{''.join(letters)} {ln.upper()}",
+    ))

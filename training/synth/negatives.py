@@ -24,7 +24,8 @@ PUBLIC_URLS = (
 )
 PLACEHOLDERS = ("YOUR_API_KEY", "<your-api-key>", "sk-xxxxxxxxxxxxxxxxxxxxxxxx", "********", "<password>",
                 "REPLACE_ME", "${DB_PASSWORD}", "xxxx-xxxx-xxxx", "<token>", "YOUR_SECRET_HERE",
-                "{{ secrets.API_TOKEN }}", "os.environ['API_KEY']", "XXXXXXXX", "•••••••")
+                "{{ secrets.API_TOKEN }}", "os.environ['API_KEY']", "XXXXXXXX", "•••••••", "changeme", "xxx", "****",
+                "<mot-de-passe>", "your_password_here", "${API_KEY}", "<votre-clé-api>", "CHANGE_ME")
 
 
 def company(rng: random.Random, fakers: Fakers, lang: str) -> str:
@@ -123,3 +124,115 @@ def company_address(rng: random.Random, fakers: Fakers, lang: str, block: bool =
         return f"{fk.street_address()}{sep}{fk.postcode()} {fk.city()}"
     fk = fakers.get(rng.choice(("en_US", "en_US", "en_GB")), rng)
     return fk.address().replace("\n", sep)
+
+
+# Hand-written documents (issue 11): organisations' contact blocks, technical strings and references
+# that sit next to personal data but are not personal data themselves.
+
+CHROME_MAJOR = range(100, 132)
+
+
+def user_agent(rng: random.Random) -> str:
+    """A browser user-agent string: product tokens and versions, no person in it."""
+    major = rng.choice(CHROME_MAJOR)
+    build = f"{major}.0.{rng.randint(4000, 6999)}.{rng.randint(10, 250)}"
+    os_part = rng.choice(("Windows NT 10.0; Win64; x64", "Macintosh; Intel Mac OS X 10_15_7", "X11; Linux x86_64",
+                          "Linux; Android 14; Pixel 8", "iPhone; CPU iPhone OS 17_4 like Mac OS X"))
+    r = rng.random()
+    if r < 0.5:
+        return f"Mozilla/5.0 ({os_part}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/{build} Safari/537.36"
+    if r < 0.7:
+        return (f"Mozilla/5.0 ({os_part}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/{build} Safari/537.36 "
+                f"Edg/{major}.0.{rng.randint(1000, 2999)}.{rng.randint(10, 99)}")
+    if r < 0.85:
+        ff = rng.randint(110, 130)
+        return f"Mozilla/5.0 ({os_part}; rv:{ff}.0) Gecko/20100101 Firefox/{ff}.0"
+    return rng.choice(("curl/8.5.0", "python-requests/2.31.0", "Go-http-client/1.1", "okhttp/4.12.0",
+                       f"PostmanRuntime/7.{rng.randint(30, 39)}.{rng.randint(0, 9)}"))
+
+
+def container_id(rng: random.Random) -> str:
+    return rand_str(rng, HEX, rng.choice((12, 12, 64)))
+
+
+def port_mapping(rng: random.Random) -> str:
+    inner = rng.choice((80, 443, 5432, 6379, 8000, 3000, 9090, 27017))
+    outer = rng.choice((inner, 8080, 8443, 15432, 3001, 9000))
+    return rng.choice((f"{outer}:{inner}", f"0.0.0.0:{outer}->{inner}/tcp", f"{outer}:{inner}/tcp"))
+
+
+def software_version(rng: random.Random) -> str:
+    """A named product with its version: 'nginx/1.25.3', 'PostgreSQL 16.2', 'Windows 11 23H2'."""
+    name = rng.choice(("nginx/", "Apache/", "PostgreSQL ", "Redis ", "Node.js v", "Python ", "OpenSSL ", "Docker ",
+                       "Ubuntu ", "Debian ", "Kubernetes v", "Java ", "PHP/", "Django ", "Firefox ", "Chrome "))
+    return name + version(rng).lstrip("v")
+
+
+def product_model(rng: random.Random) -> str:
+    """A product or model name with numbers (cars, phones, printers, software)."""
+    return rng.choice((
+        f"Peugeot {rng.choice((208, 308, 2008, 3008, 5008))}", f"Renault Clio {rng.choice(('IV', 'V', '5'))}",
+        f"Citroën C{rng.randint(3, 5)}", f"Tesla Model {rng.choice('3SXY')}", f"BMW X{rng.randint(1, 7)}",
+        f"Audi A{rng.randint(1, 8)}", f"Toyota Yaris {rng.randint(2015, 2024)}", f"iPhone {rng.randint(11, 16)} Pro",
+        f"Galaxy S{rng.randint(20, 25)}", f"Pixel {rng.randint(6, 9)}a", f"HP LaserJet Pro M{rng.randint(100, 480)}dn",
+        f"ThinkPad T{rng.randint(14, 16)}{rng.choice(('', 's'))} Gen {rng.randint(2, 5)}",
+        f"Windows {rng.choice((10, 11))} {rng.choice(('22H2', '23H2', 'Pro'))}", f"Office {rng.choice((2019, 2021, 365))}",
+        f"macOS {rng.choice(('13.6', '14.4.1', '15.1'))}", f"Dell Latitude {rng.randint(5400, 7450)}",
+        f"Airbus A{rng.choice((320, 321, 350, 380))}", f"Boeing 7{rng.randint(37, 87)}",
+    ))
+
+
+def bcrypt_hash(rng: random.Random) -> str:
+    return f"$2{rng.choice('aby')}${rng.choice(('10', '12'))}$" + rand_str(rng, string.ascii_letters + string.digits + "./", 53)
+
+
+def digest(rng: random.Random) -> str:
+    """A hash as written in configs and logs: bare hex, `sha256:` prefixed, or bcrypt."""
+    r = rng.random()
+    if r < 0.3:
+        return bcrypt_hash(rng)
+    if r < 0.5:
+        return "sha256:" + rand_str(rng, HEX, 64)
+    if r < 0.6:
+        return "{SHA}" + base64_like(rng, 28)
+    return hash_value(rng)
+
+
+def base64_like(rng: random.Random, n: int) -> str:
+    return rand_str(rng, string.ascii_letters + string.digits + "+/", n - 1) + "="
+
+
+def sepa_creditor_id(rng: random.Random) -> str:
+    """A SEPA creditor identifier (ICS): a company's, not a person's."""
+    return rng.choice(("FR", "DE", "BE", "ES")) + _digits(rng, 2) + rng.choice(("ZZZ", "ZZZ", "AB1")) + _digits(rng, 6)
+
+
+def bank_reference(rng: random.Random) -> str:
+    return rng.choice(("RUM-", "REF ", "TRX", "VIR-", "SEPA-", "")) + rand_str(rng, UPPER_ALNUM, rng.randint(8, 14))
+
+
+def luhn_failing_number(rng: random.Random) -> str:
+    """A 16-digit number that fails Luhn, written as a transaction or reference number (labelled O by its context)."""
+    body = _digits(rng, 15)
+    bad = (int(luhn.calc_check_digit(body)) + rng.randint(1, 9)) % 10
+    number = body + str(bad)
+    return " ".join(number[i:i + 4] for i in range(0, 16, 4)) if rng.random() < 0.5 else number
+
+
+def company_url(rng: random.Random, domain: str) -> str:
+    """The organisation's own site, shop, intranet or help pages: public or corporate, not a person's."""
+    base = domain.rsplit(".", 1)[0]
+    return rng.choice((
+        f"www.{domain}", f"https://www.{domain}", f"https://www.{domain}/contact", f"https://shop.{domain}/fr/panier",
+        f"https://intranet.{base}.local/rh/conges", f"http://intranet/{base}/helpdesk", f"https://support.{domain}/hc/fr",
+        f"https://{base}.atlassian.net/servicedesk", f"https://status.{domain}", f"https://www.{domain}/mentions-legales",
+    ))
+
+
+def sentry_dsn(rng: random.Random) -> str:
+    return f"https://{rand_str(rng, HEX, 32)}@o{_digits(rng, 6)}.ingest.sentry.io/{_digits(rng, 7)}"
+
+
+def attacker_login(rng: random.Random) -> str:
+    """Logins an attacker tries: no one's account (LABELS.md clarifications)."""
+    return rng.choice(("admin", "root", "test", "oracle", "ubuntu", "guest", "administrator", "pi", "postgres", "user"))

@@ -450,6 +450,120 @@ def _lower_template(text: str) -> str:
     return "".join(out)
 
 
+def _org_resolver(ctx: Ctx, spec: str, job: str):
+    """ctx.resolve plus the words a letterhead fills in from the templates (specialty, job title, image)."""
+    def resolve(key: str, n: int):
+        if key == "SPECIALTY":
+            return spec, None
+        if key == "JOB":
+            return job, None
+        if key == "IMAGE":
+            return ctx.rng.choice(IMAGES), None
+        return ctx.resolve(key, n)
+    return resolve
+
+
+def letterhead(d: Doc, ctx: Ctx) -> None:
+    """An organisation writes to a person: its name, address, switchboard, website and SIRET are O; the
+    person's details (and the signer's direct line) are labelled; role mailboxes are EMAIL all the same."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    resolve = _org_resolver(ctx, rng.choice(SPECIALTIES_FR if fr else SPECIALTIES_EN), rng.choice(JOBS_FR if fr else JOBS_EN))
+    fill(d, rng.choice(ORGS_FR if fr else ORGS_EN) + "\n{COMPANY_BLOCK}\n", resolve)
+    sep = rng.choice(("\n", " - ", " | ", " • "))
+    fill(d, sep.join(rng.sample(ORG_LINES_FR if fr else ORG_LINES_EN, rng.randint(2, 4))) + "\n\n", resolve)
+    fill(d, rng.choice(LH_RECIPIENT_FR if fr else LH_RECIPIENT_EN) + "\n\n", resolve)
+    fill(d, rng.choice(("{CITY}, le {DATE}\n\n", "Le {DATE}\n\n") if fr else ("{DATE}\n\n", "{CITY}, {DATE}\n\n")), resolve)
+    fill(d, rng.choice(("{TITLE} {LAST},\n\n", "Madame, Monsieur,\n\n") if fr else ("Dear {TITLE} {LAST},\n\n", "Dear Sir or Madam,\n\n")), resolve)
+    for body in rng.sample(LH_BODIES_FR if fr else LH_BODIES_EN, rng.randint(2, 4)):
+        fill(d, body + rng.choice(("\n\n", "\n", " ")), resolve)
+    fill(d, ("Cordialement,\n\n" if fr else "Yours sincerely,\n\n") + rng.choice(LH_SIGNATURES_FR if fr else LH_SIGNATURES_EN), resolve)
+
+
+def _upper_resolver(ctx: Ctx):
+    def resolve(key: str, n: int):
+        value = ctx.resolve(key, n)
+        if isinstance(value, list):
+            return value
+        text, label = value
+        if label in ("PERSON", "ADDRESS") or label is None:
+            text = "".join(c.upper() if len(c.upper()) == 1 else c for c in text)
+        return text, label
+    return resolve
+
+
+def caps_form(d: Doc, ctx: Ctx) -> None:
+    """An all-caps administrative form as OCR returns it: titles, sections, scheme names and acronyms are O;
+    'NOM Prénom' is one PERSON span; foreign identity numbers are NATIONAL_ID, expiry dates and SEPA data O."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    resolve = _upper_resolver(ctx) if rng.random() < 0.6 else ctx.resolve
+    fill(d, rng.choice(CAPS_TITLES_FR if fr else CAPS_TITLES_EN) + rng.choice(("\n", "\n\n", "\n" + "=" * 30 + "\n")), resolve)
+    sep = rng.choice((" : ", ": ", " ", "  ", " | ", ":\t"))
+    fields = CAPS_FIELDS_FR if fr else CAPS_FIELDS_EN
+    sections = rng.sample(CAPS_SECTIONS_FR if fr else CAPS_SECTIONS_EN, rng.randint(1, 3))
+    rest = rng.sample(fields[2:], 2 + 3 * len(sections))
+    for i, section in enumerate(sections):
+        fill(d, section + "\n", resolve)
+        picked = rest[i * 3:i * 3 + rng.randint(2, 3)]
+        if i == 0:
+            picked.insert(0, fields[rng.randrange(2)])
+        for cap, ph in picked:
+            fill(d, f"{cap}{sep}{ph}\n", _flat_resolver(ctx) if resolve is ctx.resolve else _flat_upper(ctx))
+        fill(d, "\n", resolve)
+    if rng.random() < 0.7:
+        fill(d, rng.choice(CAPS_FOOTERS_FR if fr else CAPS_FOOTERS_EN), resolve)
+
+
+def _flat_upper(ctx: Ctx):
+    upper = _upper_resolver(ctx)
+
+    def resolve(key: str, n: int):
+        value = upper(key, n)
+        if isinstance(value, list):
+            return value
+        return value[0].replace("\n", ", "), value[1]
+    return resolve
+
+
+def access_log(d: Doc, ctx: Ctx) -> None:
+    """Web, ssh and container logs: user agents, versions, ports, container ids and digests are O; client
+    IPs are IP_ADDRESS; a person's login is IDENTIFIER, logins an attacker tried ("admin", "root") are not."""
+    rng = ctx.rng
+    resolve = _org_resolver(ctx, "", "")
+    for _ in range(rng.randint(3, 9)):
+        line = rng.choice(ACCESS_LOG_LINES).replace("{IP}", f"{{IP:{rng.randint(1, 3)}}}")
+        line = line.replace("{LOGIN}", f"{{LOGIN:{rng.randint(1, 2)}}}").replace("{USERNAME}", f"{{USERNAME:{rng.randint(1, 2)}}}")
+        fill(d, line + "\n", resolve)
+
+
+def secrets_config(d: Doc, ctx: Ctx) -> None:
+    """.env files, compose files and chat about credentials: the password inside a URI, real-looking keys,
+    passwords after "mdp"/"pwd", PINs and door codes are SECRET; hashes, commits, placeholders and
+    ${VARIABLES} are O."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    if rng.random() < 0.6:
+        for line in rng.sample(SECRET_CONFIG_LINES, rng.randint(3, 8)):
+            fill(d, line + "\n", ctx.resolve)
+        if rng.random() < 0.5:
+            fill(d, "\n", ctx.resolve)
+    for line in rng.sample(SECRET_PROSE_FR if fr else SECRET_PROSE_EN, rng.randint(1, 3)):
+        fill(d, line + rng.choice(("\n", " ")), ctx.resolve)
+
+
+def it_ticket(d: Doc, ctx: Ctx) -> None:
+    """A helpdesk ticket: ticket, order and transaction numbers, product models, versions, form field names and
+    company URLs (portal, DSN, docs) are O; the requester, their login, case references, share links and
+    portfolio are labelled."""
+    rng = ctx.rng
+    fr = ctx.lang == "fr"
+    fill(d, rng.choice(TICKET_HEADS_FR if fr else TICKET_HEADS_EN) + "\n", ctx.resolve)
+    lines = TICKET_LINES_FR if fr else TICKET_LINES_EN
+    for line in [lines[rng.randrange(2)]] + rng.sample(lines[2:], rng.randint(3, 7)):
+        fill(d, rng.choice(("", "- ", "* ")) + line + "\n", ctx.resolve)
+
+
 REPLIES_FR = TEMPLATES["REPLIES_FR"]
 REPLIES_EN = TEMPLATES["REPLIES_EN"]
 
@@ -508,10 +622,43 @@ SMS_EN = TEMPLATES["SMS_EN"]
 CLEAN_FR = TEMPLATES["CLEAN_FR"]
 CLEAN_EN = TEMPLATES["CLEAN_EN"]
 
+ORGS_FR = TEMPLATES["ORGS_FR"]
+ORGS_EN = TEMPLATES["ORGS_EN"]
+SPECIALTIES_FR = TEMPLATES["SPECIALTIES_FR"]
+SPECIALTIES_EN = TEMPLATES["SPECIALTIES_EN"]
+ORG_LINES_FR = TEMPLATES["ORG_LINES_FR"]
+ORG_LINES_EN = TEMPLATES["ORG_LINES_EN"]
+LH_RECIPIENT_FR = TEMPLATES["LH_RECIPIENT_FR"]
+LH_RECIPIENT_EN = TEMPLATES["LH_RECIPIENT_EN"]
+LH_BODIES_FR = TEMPLATES["LH_BODIES_FR"]
+LH_BODIES_EN = TEMPLATES["LH_BODIES_EN"]
+LH_SIGNATURES_FR = TEMPLATES["LH_SIGNATURES_FR"]
+LH_SIGNATURES_EN = TEMPLATES["LH_SIGNATURES_EN"]
+CAPS_TITLES_FR = TEMPLATES["CAPS_TITLES_FR"]
+CAPS_TITLES_EN = TEMPLATES["CAPS_TITLES_EN"]
+CAPS_SECTIONS_FR = TEMPLATES["CAPS_SECTIONS_FR"]
+CAPS_SECTIONS_EN = TEMPLATES["CAPS_SECTIONS_EN"]
+CAPS_FIELDS_FR = TEMPLATES["CAPS_FIELDS_FR"]
+CAPS_FIELDS_EN = TEMPLATES["CAPS_FIELDS_EN"]
+CAPS_FOOTERS_FR = TEMPLATES["CAPS_FOOTERS_FR"]
+CAPS_FOOTERS_EN = TEMPLATES["CAPS_FOOTERS_EN"]
+ACCESS_LOG_LINES = TEMPLATES["ACCESS_LOG_LINES"]
+IMAGES = TEMPLATES["IMAGES"]
+SECRET_CONFIG_LINES = TEMPLATES["SECRET_CONFIG_LINES"]
+SECRET_PROSE_FR = TEMPLATES["SECRET_PROSE_FR"]
+SECRET_PROSE_EN = TEMPLATES["SECRET_PROSE_EN"]
+TICKET_HEADS_FR = TEMPLATES["TICKET_HEADS_FR"]
+TICKET_HEADS_EN = TEMPLATES["TICKET_HEADS_EN"]
+TICKET_LINES_FR = TEMPLATES["TICKET_LINES_FR"]
+TICKET_LINES_EN = TEMPLATES["TICKET_LINES_EN"]
+
 KINDS = (
     ("email", email, 11), ("thread", thread, 4), ("letter", letter, 12), ("form", form, 12), ("chat", chat, 9), ("prompt", prompt, 8),
     ("csv", csv_table, 6), ("markdown", markdown_table, 5), ("config", config, 5), ("logs", logs, 4),
     ("pdf", pdf, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
     ("messages", messages, 4), ("clean", clean, 4), ("json", json_record, 4), ("vcard", vcard, 3),
     ("invoice", invoice, 4), ("shipping", shipping, 3),
+    # Hand-written precision (issue 11): about 22 % of documents together.
+    ("letterhead", letterhead, 9), ("caps_form", caps_form, 8), ("access_log", access_log, 7),
+    ("secrets_config", secrets_config, 7), ("it_ticket", it_ticket, 7),
 )

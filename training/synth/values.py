@@ -360,6 +360,7 @@ def identifier(rng: random.Random, kind: str, name: Name | None) -> str:
         "account": ("", "ACC-", ""),
         "student": ("", "ETU", "S"),
         "benefit": ("", ""),
+        "claim": ("SIN-", "CLM-", "SX", ""),
     }[kind]
     prefix = rng.choice(prefixes)
     r = rng.random()
@@ -500,3 +501,89 @@ def connection_string(rng: random.Random, name: Name | None) -> list[tuple[str, 
     tail = f"@{hp}/{rng.choice(('app', 'prod', 'crm', 'users', '0'))}"
     return [(f"{scheme}://", None), (user, "IDENTIFIER" if name else None), (":", None), (pwd, "SECRET"),
             (tail, None)]
+
+
+def chinese_resident_id(rng: random.Random) -> str:
+    """An 18-character PRC resident identity number (region, birth date, sequence, ISO 7064 check)."""
+    body = f"{rng.choice((11, 31, 44, 51, 32, 33))}{_digits(rng, 4)}{rng.randint(1950, 2008)}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}{_digits(rng, 3)}"
+    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+    check = "10X98765432"[sum(int(c) * w for c, w in zip(body, weights)) % 11]
+    return body + check
+
+
+def foreign_id(rng: random.Random) -> tuple[str, str]:
+    """A state-issued number from another country, with what the document calls it (NATIONAL_ID)."""
+    r = rng.random()
+    if r < 0.3:
+        return chinese_resident_id(rng), "CN"
+    if r < 0.55:  # passports: one or two letters then digits (CN E12345678, IN K1234567, US/UK 9 digits)
+        return rand_str(rng, "EGKLMNPZ", rng.choice((1, 1, 2))) + _digits(rng, rng.choice((7, 8))), "PASSPORT"
+    if r < 0.7:  # German Personalausweis: 9 characters, letters without vowels
+        return rand_str(rng, "CFGHJKLMNPRTVWXYZ", 1) + rand_str(rng, "CFGHJKLMNPRTVWXYZ0123456789", 8), "DE"
+    if r < 0.85:  # Indian Aadhaar: 12 digits in groups of four
+        return f"{rng.randint(2, 9)}{_digits(rng, 3)} {_digits(rng, 4)} {_digits(rng, 4)}", "IN"
+    return f"{rand_str(rng, string.ascii_uppercase, 1)}{_digits(rng, 7)}{rand_str(rng, string.ascii_uppercase, 1)}", "ES"
+
+
+def health_insurance_number(rng: random.Random) -> str:
+    """A health-card number of another country (NHS 10 digits, German KVNR letter + 9 digits, Ontario 10 digits).
+
+    LABELS.md: health-card numbers that are not the NIR are IDENTIFIER."""
+    r = rng.random()
+    if r < 0.35:
+        d = _digits(rng, 10)
+        return f"{d[:3]} {d[3:6]} {d[6:]}"
+    if r < 0.7:
+        return rand_str(rng, string.ascii_uppercase, 1) + _digits(rng, 9)
+    d = _digits(rng, 10)
+    return f"{d[:4]}-{d[4:7]}-{d[7:]}" + rng.choice(("", "-" + rand_str(rng, string.ascii_uppercase, 2)))
+
+
+def share_link(rng: random.Random, name: Name | None) -> str:
+    """A file-share link with `!` or `?e=` inside: one URL span, the token included."""
+    tok = rand_str(rng, ALNUM + "-_", rng.randint(18, 30))
+    who = f"{_slug(name.first)}_{_slug(name.last)}" if name else rand_str(rng, string.ascii_lowercase, 6)
+    return rng.choice((
+        f"https://1drv.ms/u/s!{tok}?e={rand_str(rng, ALNUM, 6)}",
+        f"https://1drv.ms/x/s!{tok}",
+        f"https://onedrive.live.com/redir?resid={rand_str(rng, HEX.upper(), 16)}!{rng.randint(100, 999)}&authkey=!{tok}",
+        f"https://acme-my.sharepoint.com/:w:/g/personal/{who}_acme_fr/{tok}?e={rand_str(rng, ALNUM, 6)}",
+        f"https://contoso.sharepoint.com/:b:/s/RH/{tok}?e={rand_str(rng, ALNUM, 6)}",
+        f"https://mega.nz/file/{rand_str(rng, ALNUM, 8)}#{tok}",
+        f"https://www.dropbox.com/scl/fi/{rand_str(rng, string.ascii_lowercase + string.digits, 21)}/{who}.pdf?rlkey={rand_str(rng, string.ascii_lowercase + string.digits, 25)}&dl=0",
+    ))
+
+
+def portfolio_url(rng: random.Random, name: Name | None) -> str:
+    """A person's own site or portfolio."""
+    if name is None:
+        return f"https://{rand_str(rng, string.ascii_lowercase, 7)}.design/portfolio"
+    f, ln = _slug(name.first), _slug(name.last)
+    return rng.choice((f"https://{f}{ln}.com/portfolio", f"https://www.behance.net/{f}{ln}", f"https://dribbble.com/{f}-{ln}",
+                       f"https://{f}-{ln}.netlify.app", f"https://{ln}{f[0]}.dev", f"https://about.me/{f}.{ln}"))
+
+
+def pin_code(rng: random.Random) -> str:
+    """A PIN, door code, one-time or backup code (SECRET per LABELS.md clarifications)."""
+    r = rng.random()
+    if r < 0.4:
+        return _digits(rng, 4)
+    if r < 0.6:
+        return _digits(rng, 6)
+    if r < 0.8:
+        return f"{rng.randint(1, 9)}{_digits(rng, 3)}{rng.choice('ABCD')}"
+    return f"{_digits(rng, 4)}-{_digits(rng, 4)}"
+
+
+def role_email(rng: random.Random, domain: str) -> str:
+    """An organisation's role mailbox: still EMAIL (LABELS.md: "EMAIL has no exception")."""
+    return rng.choice(("contact", "info", "accueil", "support", "rh", "compta", "secretariat", "noreply",
+                       "service.client", "hello", "dpo", "facturation")) + "@" + domain
+
+
+def uri_password(rng: random.Random) -> str:
+    """A password as it can sit inside a URI (no `@ : / # ?`)."""
+    pwd = password(rng)
+    for bad, good in (("@", "a"), ("/", "s"), (":", "c"), ("#", "h"), ("?", "q")):
+        pwd = pwd.replace(bad, good)
+    return pwd
