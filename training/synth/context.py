@@ -202,6 +202,8 @@ class Ctx:
             return f"{rng.randint(7, 19)}h{rng.choice(('00', '15', '30', '45'))}" if lang == "fr" else f"{rng.randint(1, 12)}:{rng.choice(('00', '15', '30', '45'))} {rng.choice(('am', 'pm'))}"
         if key == "EXPIRY":
             return f"{rng.randint(1, 12):02d}/{rng.randint(25, 31)}"
+        if key == "ORGFAX":
+            return negatives.switchboard(rng, lang)
         if key == "ORGURL":
             return negatives.company_url(rng, negatives.company_domain(self.company()))
         if key == "DSN":

@@ -452,6 +452,7 @@ def _lower_template(text: str) -> str:
 
 def _org_resolver(ctx: Ctx, spec: str, job: str):
     """ctx.resolve plus the words a letterhead fills in from the templates (specialty, job title, image)."""
+    legal_form = ctx.rng.choice(("SAS", "SARL", "SA", "& Fils", "Group", "Ltd", "Conseil"))
     def resolve(key: str, n: int):
         if key == "SPECIALTY":
             return spec, None
@@ -459,6 +460,9 @@ def _org_resolver(ctx: Ctx, spec: str, job: str):
             return job, None
         if key == "IMAGE":
             return ctx.rng.choice(IMAGES), None
+        if key == "COMPANY" and " " not in ctx.company():
+            # A bare surname heading a letter reads as a person; a letterhead writes the legal form.
+            return f"{ctx.company()} {legal_form}", None
         return ctx.resolve(key, n)
     return resolve
 
