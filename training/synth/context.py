@@ -14,7 +14,7 @@ _FRESH = frozenset({"PERSON", "SIGN", "DATE", "PUBURL", "PLACEHOLDER", "HASH", "
                     "TITLE", "LAST4", "UA", "CONTAINER", "PORTS", "SOFTWARE",
                     "MODEL", "DIGEST", "COMMIT", "BANKREF", "NOLUHN", "ATTACKER", "PIN", "HEALTHNO",
                     "FOREIGNID", "CNID", "SHARELINK", "PORT", "CLF", "SHA", "MD5",
-                    "NUM", "URIPWD", "SVCUSER"})
+                    "NUM", "PASSPORTX", "URIPWD", "SVCUSER", "BOOKING", "MASKEDCARD"})
 
 
 class Ctx:
@@ -131,6 +131,8 @@ class Ctx:
             return values.role_email(rng, negatives.company_domain(self.company())), "EMAIL"
         if key == "FOREIGNID":
             return values.foreign_id(rng)[0], "NATIONAL_ID"
+        if key == "PASSPORTX":
+            return values.foreign_passport(rng), "NATIONAL_ID"
         if key == "CNID":
             return values.chinese_resident_id(rng), "NATIONAL_ID"
         if key == "HEALTHNO":
@@ -202,6 +204,10 @@ class Ctx:
             return f"{rng.randint(7, 19)}h{rng.choice(('00', '15', '30', '45'))}" if lang == "fr" else f"{rng.randint(1, 12)}:{rng.choice(('00', '15', '30', '45'))} {rng.choice(('am', 'pm'))}"
         if key == "EXPIRY":
             return f"{rng.randint(1, 12):02d}/{rng.randint(25, 31)}"
+        if key == "BOOKING":
+            return negatives.booking_reference(rng)
+        if key == "MASKEDCARD":
+            return negatives.masked_card(rng)
         if key == "ORGFAX":
             return negatives.switchboard(rng, lang)
         if key == "ORGURL":

@@ -236,3 +236,16 @@ def sentry_dsn(rng: random.Random) -> str:
 def attacker_login(rng: random.Random) -> str:
     """Logins an attacker tries: no one's account (LABELS.md clarifications)."""
     return rng.choice(("admin", "root", "test", "oracle", "ubuntu", "guest", "administrator", "pi", "postgres", "user"))
+
+
+def booking_reference(rng: random.Random) -> str:
+    """A booking or record locator: letters and digits, sometimes with dashes; not a person's record (LABELS.md)."""
+    return rng.choice((rand_str(rng, UPPER_ALNUM, 6), f"{rand_str(rng, string.ascii_uppercase, 3)}-{_digits(rng, 4)}-{rand_str(rng, UPPER_ALNUM, 2)}",
+                       f"BK-{rng.randint(2023, 2026)}-{_digits(rng, 5)}"))
+
+
+def masked_card(rng: random.Random) -> str:
+    """A card number with its middle masked: partial values are not labelled (LABELS.md)."""
+    first, last = rng.choice(("4", "5", "37")) + _digits(rng, 3), _digits(rng, 4)
+    mask = rng.choice("X*•")
+    return rng.choice((f"{first}{mask * 8}{last}", f"{first} {mask * 4} {mask * 4} {last}", f"{mask * 4} {mask * 4} {mask * 4} {last}"))

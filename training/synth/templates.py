@@ -515,6 +515,8 @@ def caps_form(d: Doc, ctx: Ctx) -> None:
         for cap, ph in picked:
             fill(d, f"{cap}{sep}{ph}\n", _flat_resolver(ctx) if resolve is ctx.resolve else _flat_upper(ctx))
         fill(d, "\n", resolve)
+    for note in rng.sample(CAPS_NOTES_FR if fr else CAPS_NOTES_EN, rng.randint(0, 2)):
+        fill(d, note + "\n", resolve)
     if rng.random() < 0.7:
         fill(d, rng.choice(CAPS_FOOTERS_FR if fr else CAPS_FOOTERS_EN), resolve)
 
@@ -646,6 +648,8 @@ CAPS_FIELDS_FR = TEMPLATES["CAPS_FIELDS_FR"]
 CAPS_FIELDS_EN = TEMPLATES["CAPS_FIELDS_EN"]
 CAPS_FOOTERS_FR = TEMPLATES["CAPS_FOOTERS_FR"]
 CAPS_FOOTERS_EN = TEMPLATES["CAPS_FOOTERS_EN"]
+CAPS_NOTES_FR = TEMPLATES["CAPS_NOTES_FR"]
+CAPS_NOTES_EN = TEMPLATES["CAPS_NOTES_EN"]
 ACCESS_LOG_LINES = TEMPLATES["ACCESS_LOG_LINES"]
 IMAGES = TEMPLATES["IMAGES"]
 SECRET_CONFIG_LINES = TEMPLATES["SECRET_CONFIG_LINES"]

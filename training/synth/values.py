@@ -516,8 +516,8 @@ def foreign_id(rng: random.Random) -> tuple[str, str]:
     r = rng.random()
     if r < 0.3:
         return chinese_resident_id(rng), "CN"
-    if r < 0.55:  # passports: one or two letters then digits (CN E12345678, IN K1234567, US/UK 9 digits)
-        return rand_str(rng, "EGKLMNPZ", rng.choice((1, 1, 2))) + _digits(rng, rng.choice((7, 8))), "PASSPORT"
+    if r < 0.55:
+        return foreign_passport(rng), "PASSPORT"
     if r < 0.7:  # German Personalausweis: 9 characters, letters without vowels
         return rand_str(rng, "CFGHJKLMNPRTVWXYZ", 1) + rand_str(rng, "CFGHJKLMNPRTVWXYZ0123456789", 8), "DE"
     if r < 0.85:  # Indian Aadhaar: 12 digits in groups of four
@@ -587,3 +587,8 @@ def uri_password(rng: random.Random) -> str:
     for bad, good in (("@", "a"), ("/", "s"), (":", "c"), ("#", "h"), ("?", "q")):
         pwd = pwd.replace(bad, good)
     return pwd
+
+
+def foreign_passport(rng: random.Random) -> str:
+    """A passport number from another country: one or two letters then digits (E12345678, K1234567, AB1234567)."""
+    return rand_str(rng, "EGKLMNPZ", rng.choice((1, 1, 2))) + _digits(rng, rng.choice((7, 8)))
