@@ -131,6 +131,8 @@ class Ctx:
             return values.role_email(rng, negatives.company_domain(self.company())), "EMAIL"
         if key == "FOREIGNID":
             return values.foreign_id(rng)[0], "NATIONAL_ID"
+        if key == "RPPS":
+            return values._digits(rng, 11 if lang == "fr" else 7), "IDENTIFIER"
         if key == "PASSPORTX":
             return values.foreign_passport(rng), "NATIONAL_ID"
         if key == "CNID":

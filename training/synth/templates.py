@@ -473,9 +473,13 @@ def letterhead(d: Doc, ctx: Ctx) -> None:
     rng = ctx.rng
     fr = ctx.lang == "fr"
     resolve = _org_resolver(ctx, rng.choice(SPECIALTIES_FR if fr else SPECIALTIES_EN), rng.choice(JOBS_FR if fr else JOBS_EN))
-    fill(d, rng.choice(ORGS_FR if fr else ORGS_EN) + "\n{COMPANY_BLOCK}\n", resolve)
-    sep = rng.choice(("\n", " - ", " | ", " • "))
-    fill(d, sep.join(rng.sample(ORG_LINES_FR if fr else ORG_LINES_EN, rng.randint(2, 4))) + "\n\n", resolve)
+    if rng.random() < 0.2:
+        # A self-employed practitioner's letterhead: their office address and direct line are personal (LABELS.md).
+        fill(d, rng.choice(LH_PRACTICE_FR if fr else LH_PRACTICE_EN) + "\n\n", resolve)
+    else:
+        fill(d, rng.choice(ORGS_FR if fr else ORGS_EN) + "\n{COMPANY_BLOCK}\n", resolve)
+        sep = rng.choice(("\n", " - ", " | ", " • "))
+        fill(d, sep.join(rng.sample(ORG_LINES_FR if fr else ORG_LINES_EN, rng.randint(2, 4))) + "\n\n", resolve)
     fill(d, rng.choice(LH_RECIPIENT_FR if fr else LH_RECIPIENT_EN) + "\n\n", resolve)
     fill(d, rng.choice(("{CITY}, le {DATE}\n\n", "Le {DATE}\n\n") if fr else ("{DATE}\n\n", "{CITY}, {DATE}\n\n")), resolve)
     fill(d, rng.choice(("{TITLE} {LAST},\n\n", "Madame, Monsieur,\n\n") if fr else ("Dear {TITLE} {LAST},\n\n", "Dear Sir or Madam,\n\n")), resolve)
@@ -634,6 +638,8 @@ SPECIALTIES_FR = TEMPLATES["SPECIALTIES_FR"]
 SPECIALTIES_EN = TEMPLATES["SPECIALTIES_EN"]
 ORG_LINES_FR = TEMPLATES["ORG_LINES_FR"]
 ORG_LINES_EN = TEMPLATES["ORG_LINES_EN"]
+LH_PRACTICE_FR = TEMPLATES["LH_PRACTICE_FR"]
+LH_PRACTICE_EN = TEMPLATES["LH_PRACTICE_EN"]
 LH_RECIPIENT_FR = TEMPLATES["LH_RECIPIENT_FR"]
 LH_RECIPIENT_EN = TEMPLATES["LH_RECIPIENT_EN"]
 LH_BODIES_FR = TEMPLATES["LH_BODIES_FR"]
