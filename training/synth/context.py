@@ -14,7 +14,7 @@ _FRESH = frozenset({"PERSON", "SIGN", "DATE", "PUBURL", "PLACEHOLDER", "HASH", "
                     "TITLE", "LAST4", "UA", "CONTAINER", "PORTS", "SOFTWARE",
                     "MODEL", "DIGEST", "COMMIT", "BANKREF", "NOLUHN", "ATTACKER", "PIN", "HEALTHNO",
                     "FOREIGNID", "CNID", "SHARELINK", "PORT", "CLF", "SHA", "MD5",
-                    "NUM", "PASSPORTX", "URIPWD", "SVCUSER", "BOOKING", "MASKEDCARD"})
+                    "NUM", "PASSPORTX", "NHSNO", "URIPWD", "SVCUSER", "BOOKING", "MASKEDCARD"})
 
 
 class Ctx:
@@ -138,7 +138,9 @@ class Ctx:
         if key == "CNID":
             return values.chinese_resident_id(rng), "NATIONAL_ID"
         if key == "HEALTHNO":
-            return values.health_insurance_number(rng), "IDENTIFIER"
+            return values.health_insurance_number(rng), "NATIONAL_ID"
+        if key == "NHSNO":
+            return values.nhs_number(rng), "IDENTIFIER"
         if key == "SHARELINK":
             return values.share_link(rng, p), "URL"
         if key == "PORTFOLIO":

@@ -526,17 +526,21 @@ def foreign_id(rng: random.Random) -> tuple[str, str]:
 
 
 def health_insurance_number(rng: random.Random) -> str:
-    """A health-card number of another country (NHS 10 digits, German KVNR letter + 9 digits, Ontario 10 digits).
-
-    LABELS.md: health-card numbers that are not the NIR are IDENTIFIER."""
-    r = rng.random()
-    if r < 0.35:
-        d = _digits(rng, 10)
-        return f"{d[:3]} {d[3:6]} {d[6:]}"
-    if r < 0.7:
-        return rand_str(rng, string.ascii_uppercase, 1) + _digits(rng, 9)
+    """Another country's state health-insurance number (German KVNR letter + 9 digits, 10-digit numbers):
+    NATIONAL_ID, as the NIR is; the NHS number has its own key (IDENTIFIER, named so in LABELS.md)."""
     d = _digits(rng, 10)
+    r = rng.random()
+    if r < 0.4:
+        return rand_str(rng, string.ascii_uppercase, 1) + d[:9]
+    if r < 0.7:
+        return d
     return f"{d[:4]}-{d[4:7]}-{d[7:]}" + rng.choice(("", "-" + rand_str(rng, string.ascii_uppercase, 2)))
+
+
+def nhs_number(rng: random.Random) -> str:
+    """An NHS number: 10 digits written 3-3-4 (LABELS.md clarifications: a health-card number, IDENTIFIER)."""
+    d = _digits(rng, 10)
+    return rng.choice((f"{d[:3]} {d[3:6]} {d[6:]}", d, f"{d[:3]}-{d[3:6]}-{d[6:]}"))
 
 
 def share_link(rng: random.Random, name: Name | None) -> str:
