@@ -90,3 +90,31 @@ def test_export_matches_torch_and_quantised_model_runs(tiny_model, tmp_path):
     assert labels == {"scheme": "BIOES", "tags": list(BIOES_TAGS), "max_length": 512, "window_length": 128}
     ship(int8, tiny_model / "tokenizer.json", tmp_path / "ship512", window_length=512)
     assert json.loads((tmp_path / "ship512" / "labels.json").read_text())["window_length"] == 512
+
+
+def test_warm_start_turns_the_shipped_int8_graph_back_into_the_same_tagger(tiny_model, tmp_path):
+    from training.export import export_onnx, onnx_logits, quantize, torch_logits
+    from training.warm_start import dequantized_state, warm_start
+
+    fp32, int8 = tmp_path / "m.onnx", tmp_path / "ship" / "model.onnx"
+    int8.parent.mkdir()
+    export_onnx(tiny_model, fp32)
+    quantize(fp32, int8)
+    (int8.parent / "tokenizer.json").write_text("{}")
+    state = dequantized_state(int8)
+    # every weight of the encoder and the head comes back, named as transformers names it
+    import transformers
+
+    names = {k for k in transformers.BertForTokenClassification.from_pretrained(tiny_model).state_dict()
+             if not k.endswith("position_ids")}
+    assert set(state) == names
+    warm_start(int8.parent, tmp_path / "warm")
+    ids = np.array([[0, 5, 6, 7, 2, 1, 1], [0, 8, 9, 10, 11, 12, 2]], dtype=np.int64)
+    mask = (ids != 1).astype(np.int64)
+    ref = torch_logits(tiny_model, ids, mask)
+    got = torch_logits(tmp_path / "warm", ids, mask)
+    # int8 weights: close to the original, and the same as what the int8 graph computes in fp32
+    assert np.abs(got - ref)[mask.astype(bool)].max() < 0.05
+    assert np.abs(got - ref)[mask.astype(bool)].max() > 0  # really the dequantised weights, not a copy
+    q = onnx_logits(int8, ids, mask)
+    assert (q.argmax(-1) == got.argmax(-1))[mask.astype(bool)].mean() > 0.9

@@ -115,3 +115,27 @@ def test_real_heldout_never_returns_a_text_drawn_for_training(tmp_path):
     assert len(used) == 30 and len(held) == 80 - 30
     assert not {r["text"] for r in held} & used
     assert heldout_records(paths, per_file=100, real_limit=30, seed=13) == held
+
+
+def test_a_student_keeps_layers_spread_over_the_teachers_depth(tmp_path):
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    from training.train import build_model
+
+    cfg = transformers.BertConfig(vocab_size=32, hidden_size=16, num_hidden_layers=12, num_attention_heads=2,
+                                  intermediate_size=32, max_position_embeddings=32, pad_token_id=1)
+    teacher = transformers.BertModel(cfg, add_pooling_layer=False)
+    teacher.save_pretrained(tmp_path)
+    weights = [layer.output.dense.weight for layer in teacher.encoder.layer]
+
+    def kept(student):
+        return [next(i for i, w in enumerate(weights) if torch.equal(w, layer.output.dense.weight))
+                for layer in student.bert.encoder.layer]
+
+    assert kept(build_model(tmp_path, 6, "alternate")) == [0, 2, 4, 7, 9, 11]
+    assert kept(build_model(tmp_path, 4, "first")) == [0, 1, 2, 3]
+    student = build_model(tmp_path, 6, "alternate")
+    assert student.config.num_hidden_layers == 6
+    student.save_pretrained(tmp_path / "student")
+    again = transformers.BertForTokenClassification.from_pretrained(tmp_path / "student")
+    assert kept(again) == [0, 2, 4, 7, 9, 11]

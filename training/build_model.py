@@ -8,7 +8,8 @@ training step resumes from its last checkpoint):
 1. synthetic data: build/data/synth.jsonl (train split of the generator) and
    build/data/heldout.jsonl (held-out split: another seed, surnames never
    seen in training);
-2. base encoder with trimmed vocabulary: build/base;
+2. base encoder with trimmed vocabulary: build/base (or, with --init models, the shipped
+   model dequantised back into a trainable folder: build/warm, training/warm_start.py);
 3. fine-tuning: build/train (log.txt, ckpt.pt, final/);
 4. ONNX export, int8 quantisation, measurement, shipping to models/.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from training import base, export, generate, train
+from training import base, export, generate, train, warm_start
 
 
 def run(args: argparse.Namespace) -> None:
@@ -33,15 +34,22 @@ def run(args: argparse.Namespace) -> None:
             if generate.main(["--out", str(tmp), "--n", str(n), "--seed", str(seed), "--split", str(split)]) != 0:
                 raise SystemExit(f"generating {path} failed")
             tmp.replace(path)
-    base_dir = build / "base"
-    if not (base_dir / "tokenizer.json").exists():
-        base.main(["--out", str(base_dir), "--cache", str(build / "pkgs"), "--synth", str(synth)])
+    if args.init:
+        base_dir = build / "warm"
+        if not (base_dir / "tokenizer.json").exists():
+            warm_start.main(["--model", str(args.init), "--out", str(base_dir)])
+    else:
+        base_dir = build / "base"
+        if not (base_dir / "tokenizer.json").exists():
+            base.main(["--out", str(base_dir), "--cache", str(build / "pkgs"), "--synth", str(synth)])
     train_dir = build / "train"
     if not (train_dir / "final" / "tokenizer.json").exists():
         train.main(
             ["--base", str(base_dir), "--out", str(train_dir), "--synth", str(synth),
              "--steps", str(args.steps), "--layers", str(args.layers), "--real-docs", str(args.real_docs),
-             "--long-docs", str(args.long_docs), "--long-len", str(args.long_len)]
+             "--long-docs", str(args.long_docs), "--long-len", str(args.long_len), "--layer-pick", args.layer_pick,
+             "--lr", str(args.lr), "--head-lr", str(args.head_lr), "--warmup", str(args.warmup),
+             "--threads", str(args.threads)]
         )  # fmt: skip
     export.main(
         ["--model", str(train_dir / "final"), "--out", str(build / "export"), "--heldout", str(heldout),
@@ -58,6 +66,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--steps", type=int, default=2750)
     ap.add_argument("--layers", type=int, default=12)
+    ap.add_argument("--init", type=Path, default=None,
+                    help="start from this shipped model folder (its int8 weights dequantised) instead of the base encoder")
+    ap.add_argument("--layer-pick", choices=("first", "alternate"), default="first")
+    ap.add_argument("--lr", type=float, default=5e-5)
+    ap.add_argument("--head-lr", type=float, default=5e-4)
+    ap.add_argument("--warmup", type=int, default=150)
+    ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--real-docs", type=int, default=8000)
     ap.add_argument("--long-docs", type=int, default=0,
                     help="also train on this many long texts (synthetic documents joined) in --long-len chunks")

@@ -32,7 +32,10 @@ def export_onnx(model_dir: Path, path: Path) -> None:
     import torch
     from transformers import BertForTokenClassification
 
-    model = BertForTokenClassification.from_pretrained(str(model_dir)).eval()
+    # Eager attention exports as MatMul/Add(mask)/Softmax: onnxruntime runs it about twice as fast
+    # on 512-token windows as the SDPA export's masking path (IsNaN/Where), and its transformer
+    # optimizer recognises it (docs/benchmarks.md, "Model graph and threads").
+    model = BertForTokenClassification.from_pretrained(str(model_dir), attn_implementation="eager").eval()
     model.config.return_dict = True
 
     class Logits(torch.nn.Module):

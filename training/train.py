@@ -113,7 +113,10 @@ def collate(chunks: list[Chunk], pad_id: int = 1):
     return ids, mask, labels
 
 
-def build_model(base: Path, layers: int):
+def build_model(base: Path, layers: int, pick: str = "first"):
+    """`layers` encoder layers of `base`: its first ones, or with `pick="alternate"` every
+    other one (a student that keeps the whole depth's range of features)."""
+    import torch
     from transformers import BertForTokenClassification
 
     tags = list(BIOES_TAGS)
@@ -123,8 +126,13 @@ def build_model(base: Path, layers: int):
         id2label=dict(enumerate(tags)),
         label2id={t: i for i, t in enumerate(tags)},
     )
-    if layers < model.config.num_hidden_layers:
-        model.bert.encoder.layer = model.bert.encoder.layer[:layers]
+    total = model.config.num_hidden_layers
+    if layers < total:
+        if pick == "alternate":
+            keep = [round(i * (total - 1) / (layers - 1)) for i in range(layers)] if layers > 1 else [total - 1]
+        else:
+            keep = list(range(layers))
+        model.bert.encoder.layer = torch.nn.ModuleList([model.bert.encoder.layer[i] for i in keep])
         model.config.num_hidden_layers = layers
     model.bert.embeddings.word_embeddings.weight.requires_grad_(False)
     return model
@@ -166,7 +174,7 @@ def train(args: argparse.Namespace) -> None:
         log(out, f"data: {args.long_docs} long texts -> {len(long)} chunks of <= {args.long_len}; "
                  f"batches of <= {max_tokens} positions")
 
-    model = build_model(args.base, args.layers)
+    model = build_model(args.base, args.layers, args.layer_pick)
     head = [p for n, p in model.named_parameters() if n.startswith("classifier") and p.requires_grad]
     body = [p for n, p in model.named_parameters() if not n.startswith("classifier") and p.requires_grad]
     opt = torch.optim.AdamW([{"params": body, "lr": args.lr}, {"params": head, "lr": args.head_lr}], weight_decay=0.01)
@@ -257,6 +265,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                          " batches are then capped at --batch x --max-len positions")
     ap.add_argument("--long-len", type=int, default=512, help="chunk length of the long texts (tokens, specials included)")
     ap.add_argument("--layers", type=int, default=12)
+    ap.add_argument("--layer-pick", choices=("first", "alternate"), default="first",
+                    help="with --layers below the base's depth: keep its first layers, or spread them over its depth")
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--head-lr", type=float, default=5e-4)
     ap.add_argument("--warmup", type=int, default=150)
