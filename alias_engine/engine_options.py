@@ -19,6 +19,8 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--labels", help=f"comma-separated labels to detect (default: all of {','.join(LABELS)})")
     group.add_argument("--threshold", type=probability, default=0.5, help="minimum span score (0-1, default 0.5)")
     group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")
+    group.add_argument("--model", metavar="DIR",
+                       help="model folder (model.onnx, tokenizer.json, labels.json; default: the shipped model)")
     group.add_argument("--recall-bias", type=finite_float, default=0.0,
                        help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
     group.add_argument("--threads", type=positive_int, help="model threads (default: the cores this process may use)")
@@ -33,6 +35,7 @@ def engine_from_args(args: argparse.Namespace) -> Engine:
     try:
         return Engine(labels=labels, threshold=args.threshold, lang=args.lang,
                       use_model=False if args.rules_only else None, threads=args.threads,
+                      model_dir=getattr(args, "model", None),
                       recall_bias=args.recall_bias, placeholder=args.placeholder,
                       max_chars=getattr(args, "max_chars", None) or DEFAULT_MAX_CHARS,
                       extra_rules=getattr(args, "rules", None) or ())

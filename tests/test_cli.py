@@ -169,3 +169,18 @@ def test_lone_surrogate_in_jsonl_is_refused_before_anything_is_written(tmp_path)
 def test_batch_size_must_be_positive(tmp_path):
     out = run("detect", "--jsonl", "-", "--rules-only", "--batch-size", "0", stdin=b'{"text": "x"}\n')
     assert out.returncode == 2 and b"at least 1" in out.stderr
+
+
+def test_model_option_reads_that_folder_and_fails_closed_when_it_is_not_a_model(tmp_path):
+    f = tmp_path / "in.txt"
+    f.write_text(TEXT, encoding="utf-8")
+    empty = tmp_path / "no-model"
+    empty.mkdir()
+    out = run("mask", str(f), "--model", str(empty), "--mapping-out", str(tmp_path / "m.json"))
+    assert out.returncode != 0 and b"model" in out.stderr and b"Traceback" not in out.stderr
+    assert out.stdout == b"" and not (tmp_path / "m.json").exists()  # nothing given out as masked
+    shipped = Path(__file__).resolve().parents[1] / "models"
+    if (shipped / "model.onnx").exists():
+        out = run("detect", str(f), "--model", str(shipped))
+        assert out.returncode == 0, out.stderr
+        assert b"EMAIL" in out.stdout

@@ -87,7 +87,8 @@ def _engine_kwargs(engine) -> dict:
     """Keyword arguments that rebuild the same engine (for the cold-start subprocess)."""
     return {"labels": sorted(engine.labels), "threshold": engine.threshold, "lang": engine.lang,
             "use_model": engine.use_model, "threads": engine.threads, "recall_bias": engine.recall_bias,
-            "placeholder": engine.placeholder, "extra_rules": [str(p) for p in engine.extra_rules]}
+            "placeholder": engine.placeholder, "extra_rules": [str(p) for p in engine.extra_rules],
+            "model_dir": str(engine.model_dir)}
 
 
 def _engine_settings(engine, args: argparse.Namespace) -> dict:
