@@ -163,11 +163,11 @@ def _default_mapping_path(source: str, jsonl: bool) -> str:
 
 def _mask_with_session(args: argparse.Namespace, engine: Engine) -> int:
     from .pseudonymise.cli import open_session, save_session
-    from .pseudonymise.vault import key_from, vault_lock
+    from .pseudonymise.vault import VaultKeys, key_from, vault_lock
 
     records = list(read_jsonl(args.input)) if args.jsonl else None  # read first: fail before the lock
     source = None if args.jsonl else read_text(args.input)
-    key = key_from(args.key_file)
+    key = VaultKeys(key_from(args.key_file))  # the save reuses what the load derived: one scrypt a run
     # load-mask-save under one lock: another run on this vault waits, and numbers its
     # placeholders after ours instead of handing out the same ones for other values
     with vault_lock(args.session):

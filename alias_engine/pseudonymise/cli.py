@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from .session import MODES, Session
-from .vault import KEY_ENV, check_new_key, key_from
+from .vault import KEY_ENV, VaultKeys, check_new_key, key_from
 
 
 def add_session_options(parser: argparse.ArgumentParser, *, mask: bool) -> None:
@@ -28,7 +28,7 @@ def add_session_options(parser: argparse.ArgumentParser, *, mask: bool) -> None:
                            help="for a new session: placeholders (default) or realistic surrogate values")
 
 
-def open_session(args: argparse.Namespace, detector, key: bytes | None = None) -> Session:
+def open_session(args: argparse.Namespace, detector, key: bytes | VaultKeys | None = None) -> Session:
     key = key_from(args.key_file) if key is None else key
     masking = getattr(args, "mode", "missing") != "missing"
     if masking:
@@ -45,6 +45,6 @@ def open_session(args: argparse.Namespace, detector, key: bytes | None = None) -
     return Session(detector, mode=args.mode or "placeholder")
 
 
-def save_session(args: argparse.Namespace, session: Session, key: bytes | None = None) -> None:
+def save_session(args: argparse.Namespace, session: Session, key: bytes | VaultKeys | None = None) -> None:
     session.save(Path(args.session), key_from(args.key_file) if key is None else key)
     print(f"session saved to {args.session}", file=sys.stderr)

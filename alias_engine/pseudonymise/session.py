@@ -14,7 +14,7 @@ import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import phonenumbers
 import regex
@@ -40,6 +40,9 @@ from .linking import NameParts, Person, find_person, gender_from_context, split_
 from .names import NameData, load_names, pick_first, pick_last, starts_with_vowel
 from .stream import StreamRestorer
 from .surrogates import Context, fake_value, seeded
+
+if TYPE_CHECKING:
+    from .vault import VaultKeys
 
 MODES = ("placeholder", "surrogate")
 _WORD = regex.compile(r"\w+")
@@ -569,14 +572,15 @@ class Session:
 
     # --- persistence -----------------------------------------------------------------
 
-    def save(self, path: str | Path, key: bytes | str) -> None:
-        """Write the session to `path`, encrypted and authenticated with `key`."""
+    def save(self, path: str | Path, key: bytes | str | VaultKeys) -> None:
+        """Write the session to `path`, encrypted and authenticated with `key` (a `VaultKeys`
+        remembers derived keys across saves and loads: see `alias_engine.pseudonymise.vault`)."""
         from .vault import write_vault
 
         write_vault(Path(path), key, self.to_dict())
 
     @classmethod
-    def load(cls, path: str | Path, key: bytes | str, detector: Any = None) -> Session:
+    def load(cls, path: str | Path, key: bytes | str | VaultKeys, detector: Any = None) -> Session:
         """Read a session saved with `save`; MappingError on a wrong key or a damaged file."""
         from .vault import read_vault
 

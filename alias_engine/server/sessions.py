@@ -4,7 +4,9 @@ Without the header a request gets a fresh session; since the client resends the
 whole (restored) history, the same values come back in the same order and mask
 to the same placeholders. With the header, the session lives on: in memory (a
 bounded LRU) and, with a vault directory, in `DIR/ID.vault` encrypted with the
-server's key, saved after every masked request. One lock per session keeps two
+server's key, saved after every masked request. The store keeps the key as a
+`VaultKeys`, so scrypt runs once per vault (its first save, or its first load
+after a restart), not on every request: see `alias_engine.pseudonymise.vault`. One lock per session keeps two
 requests of one conversation from masking at the same time; with a vault, the
 vault's file lock (`vault_lock`) does the same across processes, and a session
 saved by another process is read again.
@@ -21,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..pseudonymise import Session
-from ..pseudonymise.vault import vault_lock
+from ..pseudonymise.vault import VaultKeys, vault_lock
 from .errors import ProxyError
 
 SESSION_HEADER = "x-alias-session"
@@ -61,6 +63,8 @@ class SessionStore:
         self.vault_dir = Path(vault_dir) if vault_dir is not None else None
         self.vault_key = vault_key
         self.capacity = capacity
+        # derived keys of the vaults of the last `capacity` conversations, as many as sessions kept
+        self.vault_keys = VaultKeys(vault_key, max(1, capacity)) if self.vault_dir is not None else None
         # surrogates of requests without a session: the same value gets the same surrogate in every request
         self._key = os.urandom(32)
         self._conversations: OrderedDict[str, Conversation] = OrderedDict()
@@ -101,7 +105,7 @@ class SessionStore:
         with vault_lock(path):
             signature = _signature(path)
             if conv.session is None or signature != conv.signature:
-                conv.session = (Session.load(path, self.vault_key, self.detector) if signature is not None
+                conv.session = (Session.load(path, self.vault_keys, self.detector) if signature is not None
                                 else Session(self.detector, mode=self.mode))
                 conv.signature = signature
             yield conv.session
@@ -110,7 +114,7 @@ class SessionStore:
         """Write the session to its vault (call inside `hold`)."""
         if self.vault_dir is not None and conv.session is not None:
             path = self._path(conv)
-            conv.session.save(path, self.vault_key)
+            conv.session.save(path, self.vault_keys)
             conv.signature = _signature(path)
 
 
