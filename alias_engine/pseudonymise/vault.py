@@ -9,8 +9,9 @@ check and raises MappingError; nothing of the content is ever shown.
 Why: AES-GCM is authenticated encryption (confidentiality and integrity in one
 primitive, from `cryptography`, already a dependency). The user's key is often
 a passphrase, so it goes through scrypt (memory-hard, salted) rather than a
-plain hash; a fresh salt and nonce for every save mean the same key never
-reuses a nonce.
+plain hash. A fresh random nonce on every save keeps a nonce from being used
+twice under one key; the salt is random for each new vault (and for every save
+with a bare key; a `VaultKeys` keeps a vault's salt: see below).
 
 Cost: new vaults use scrypt N=2^17, r=8, p=1 (128 MiB, the usual guidance for
 passphrases; about 0.7 s a derivation on the 2-core build machine, measured in
