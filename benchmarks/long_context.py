@@ -7,7 +7,8 @@
 1. `--records`: the first `--limit` records that hold a PERSON, joined with "\\n" into one
    document (issue 15's check), against the same records detected one by one.
 2. `--synthetic`: documents of a generated split joined into long texts of 5k to 50k
-   characters (documents are taken in order until the length drawn for the text is reached),
+   characters, one language a text (documents are taken in order until the length drawn for
+   the text is reached),
    against the same documents one by one.
 
 Scores are overlap recall (a gold span counts as found when a predicted span of its label
@@ -88,15 +89,29 @@ def compare(engine: Engine, groups: list[list]) -> dict:
 
 
 def synthetic_groups(records, seed: int = 0, low: int = 5_000, high: int = 50_000) -> list[list]:
+    """Records of one language at a time, in order, cut into texts of a length drawn in [low, high]."""
     rng = random.Random(seed)
-    groups, current, size, target = [], [], 0, rng.randint(low, high)
-    for r in records:
-        current.append(r)
-        size += len(r.text) + 1
-        if size >= target:
-            groups.append(current)
-            current, size, target = [], 0, rng.randint(low, high)
+    groups = []
+    for lang in sorted({r.lang for r in records}):
+        current, size, target = [], 0, rng.randint(low, high)
+        for r in records:
+            if r.lang != lang:
+                continue
+            current.append(r)
+            size += len(r.text) + 1
+            if size >= target:
+                groups.append(current)
+                current, size, target = [], 0, rng.randint(low, high)
     return groups
+
+
+def write_long(path: Path, groups: list[list]) -> None:
+    with path.open("w", encoding="utf-8") as f:
+        for k, records in enumerate(groups):
+            text, spans = joined(records)
+            f.write(json.dumps({"id": f"long-{k}", "lang": records[0].lang, "text": text,
+                                "spans": [{"start": s, "end": e, "label": lab} for s, e, lab in spans]},
+                               ensure_ascii=False) + "\n")
 
 
 def model_in_window(model: Path, window: int | None, tmp: Path) -> Path:
@@ -121,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--synthetic", type=Path, help="JSONL documents joined into 5k-50k-character texts")
     ap.add_argument("--synthetic-docs", type=int, default=1000)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--write-long", type=Path, metavar="FILE",
+                    help="also write the long synthetic texts as JSONL records (a long-document set for other tools)")
     args = ap.parse_args(argv)
     report: dict = {"model": str(args.model or "shipped"), "window": args.window}
     with tempfile.TemporaryDirectory() as tmp:
@@ -134,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
             print("records:", report["records_joined"], flush=True)
         if args.synthetic:
             docs = read_records(args.synthetic)[: args.synthetic_docs]
+            if args.write_long:
+                write_long(args.write_long, synthetic_groups(docs))
             report["synthetic_long"] = compare(engine, synthetic_groups(docs))
             print("synthetic:", report["synthetic_long"], flush=True)
         shutil.rmtree(Path(tmp) / "model", ignore_errors=True)
