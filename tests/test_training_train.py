@@ -139,3 +139,34 @@ def test_a_student_keeps_layers_spread_over_the_teachers_depth(tmp_path):
     student.save_pretrained(tmp_path / "student")
     again = transformers.BertForTokenClassification.from_pretrained(tmp_path / "student")
     assert kept(again) == [0, 2, 4, 7, 9, 11]
+
+
+def test_distillation_loss_is_zero_only_when_the_student_agrees_and_a_run_uses_the_teacher(tmp_path):
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    from test_training_tags import _toy_tokenizer
+
+    from training.train import distill_loss, main
+
+    logits = torch.randn(2, 5, 49)
+    mask = torch.tensor([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1]])
+    assert float(distill_loss(logits, logits, mask, 2.0)) == pytest.approx(0.0, abs=1e-6)
+    other = logits.clone()
+    other[0, 3:] += 100  # padding positions do not count
+    assert float(distill_loss(logits, other, mask, 2.0)) == pytest.approx(0.0, abs=1e-6)
+    other[0, 0] += torch.randn(49) * 5
+    assert float(distill_loss(logits, other, mask, 2.0)) > 0.01
+
+    tok = _toy_tokenizer()
+    base = tmp_path / "base"
+    cfg = transformers.BertConfig(vocab_size=tok.get_vocab_size(), hidden_size=32, num_hidden_layers=2,
+                                  num_attention_heads=2, intermediate_size=64, max_position_embeddings=64,
+                                  pad_token_id=1, num_labels=49)
+    transformers.BertForTokenClassification(cfg).save_pretrained(base)
+    tok.save(str(base / "tokenizer.json"))
+    data = tmp_path / "synth.jsonl"
+    write_jsonl(data, [{"text": "Jean Dupont est ici.", "spans": [{"start": 0, "end": 11, "label": "PERSON"}]}] * 8)
+    main(["--base", str(base), "--out", str(tmp_path / "student"), "--synth", str(data), "--real-docs", "0",
+          "--batch", "4", "--steps", "2", "--warmup", "1", "--layers", "1", "--teacher", str(base)])
+    log = (tmp_path / "student" / "log.txt").read_text()
+    assert "distilling from" in log and "(2 layers)" in log and "step 2/2" in log

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> None:
              "--steps", str(args.steps), "--layers", str(args.layers), "--real-docs", str(args.real_docs),
              "--long-docs", str(args.long_docs), "--long-len", str(args.long_len), "--layer-pick", args.layer_pick,
              "--lr", str(args.lr), "--head-lr", str(args.head_lr), "--warmup", str(args.warmup),
-             "--threads", str(args.threads)]
+             "--threads", str(args.threads), *(["--teacher", str(args.teacher)] if args.teacher else [])]
         )  # fmt: skip
     export.main(
         ["--model", str(train_dir / "final"), "--out", str(build / "export"), "--heldout", str(heldout),
@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--head-lr", type=float, default=5e-4)
     ap.add_argument("--warmup", type=int, default=150)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--teacher", type=Path, default=None,
+                    help="distil from this trained tagger (transformers folder, e.g. build/train/final)")
     ap.add_argument("--real-docs", type=int, default=8000)
     ap.add_argument("--long-docs", type=int, default=0,
                     help="also train on this many long texts (synthetic documents joined) in --long-len chunks")

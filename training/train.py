@@ -73,6 +73,17 @@ def long_documents(docs: list[tuple[str, list]], count: int, seed: int) -> list[
     return out
 
 
+def distill_loss(student, teacher, mask, temperature: float):
+    """KL divergence from the teacher's tag distribution to the student's on every real token,
+    scaled by temperature^2 so that its gradients keep their size as the temperature changes."""
+    import torch.nn.functional as F
+
+    keep = mask.bool()
+    log_p = F.log_softmax(student[keep] / temperature, dim=-1)
+    q = F.softmax(teacher[keep] / temperature, dim=-1)
+    return F.kl_div(log_p, q, reduction="batchmean") * temperature**2
+
+
 def make_batches(chunks: list[Chunk], batch: int, seed: int, max_tokens: int | None = None) -> list[list[int]]:
     """Shuffled batches of similar length (less padding), deterministic for `seed`: `batch`
     chunks each, or with `max_tokens` as many as fit in that many padded positions (at most
@@ -175,6 +186,14 @@ def train(args: argparse.Namespace) -> None:
                  f"batches of <= {max_tokens} positions")
 
     model = build_model(args.base, args.layers, args.layer_pick)
+    teacher = None
+    if args.teacher:
+        from transformers import BertForTokenClassification
+
+        teacher = BertForTokenClassification.from_pretrained(str(args.teacher)).eval()
+        teacher.requires_grad_(False)
+        log(out, f"distilling from {args.teacher} ({teacher.config.num_hidden_layers} layers), "
+                 f"weight {args.distill_weight}, temperature {args.temperature}")
     head = [p for n, p in model.named_parameters() if n.startswith("classifier") and p.requires_grad]
     body = [p for n, p in model.named_parameters() if not n.startswith("classifier") and p.requires_grad]
     opt = torch.optim.AdamW([{"params": body, "lr": args.lr}, {"params": head, "lr": args.head_lr}], weight_decay=0.01)
@@ -210,7 +229,13 @@ def train(args: argparse.Namespace) -> None:
             batches = make_batches(chunks, args.batch, args.seed + epoch, max_tokens)
             continue
         ids, mask, labels = collate([chunks[i] for i in batches[k]], pad_id)
-        loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+        result = model(input_ids=ids, attention_mask=mask, labels=labels)
+        loss = result.loss
+        if teacher is not None:
+            with torch.no_grad():
+                soft = teacher(input_ids=ids, attention_mask=mask).logits
+            loss = (1 - args.distill_weight) * loss + args.distill_weight * distill_loss(
+                result.logits, soft, mask, args.temperature)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
@@ -267,6 +292,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--layers", type=int, default=12)
     ap.add_argument("--layer-pick", choices=("first", "alternate"), default="first",
                     help="with --layers below the base's depth: keep its first layers, or spread them over its depth")
+    ap.add_argument("--teacher", type=Path, default=None,
+                    help="a trained tagger (transformers folder) whose soft tags the student learns beside the gold tags")
+    ap.add_argument("--distill-weight", type=float, default=0.5, help="share of the loss that is the teacher's")
+    ap.add_argument("--temperature", type=float, default=2.0)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--head-lr", type=float, default=5e-4)
     ap.add_argument("--warmup", type=int, default=150)
