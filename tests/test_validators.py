@@ -258,3 +258,16 @@ def test_errors_belong_to_the_engine_hierarchy():
         assert issubclass(error, ValidationError)
     assert issubclass(ValidationError, AliasEngineError)
     assert issubclass(ValidationError, ValueError)
+
+
+def test_cn_ric_survives_address_codes_that_python_stdnum_cannot_resolve():
+    # python-stdnum raises KeyError on some address codes; the engine used to fail a whole
+    # document on it ("rule detection failed (KeyError)").
+    import doctest
+
+    from alias_engine.validators import cn_ric
+
+    assert cn_ric.is_valid("518516196406240120")
+    assert not cn_ric.is_valid("518516196406240121")  # wrong check character
+    assert not cn_ric.is_valid("518516196413240120")  # no 13th month
+    assert doctest.testmod(cn_ric).failed == 0
