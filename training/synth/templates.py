@@ -86,9 +86,12 @@ def form(d: Doc, ctx: Ctx) -> None:
         fill(d, tail, ctx.resolve)
 
 
-def _flat_resolver(ctx: Ctx):
+def _flat_resolver(ctx: Ctx, base=None):
+    """`base` (default ctx.resolve) with multi-line values written on one line."""
+    base = base or ctx.resolve
+
     def resolve(key: str, n: int):
-        value = ctx.resolve(key, n)
+        value = base(key, n)
         if isinstance(value, list):
             return value
         text, label = value
@@ -517,23 +520,12 @@ def caps_form(d: Doc, ctx: Ctx) -> None:
         if i == 0:
             picked.insert(0, fields[rng.randrange(2)])
         for cap, ph in picked:
-            fill(d, f"{cap}{sep}{ph}\n", _flat_resolver(ctx) if resolve is ctx.resolve else _flat_upper(ctx))
+            fill(d, f"{cap}{sep}{ph}\n", _flat_resolver(ctx, _upper_resolver(ctx)))
         fill(d, "\n", resolve)
     for note in rng.sample(CAPS_NOTES_FR if fr else CAPS_NOTES_EN, rng.randint(0, 2)):
         fill(d, note + "\n", resolve)
     if rng.random() < 0.7:
         fill(d, rng.choice(CAPS_FOOTERS_FR if fr else CAPS_FOOTERS_EN), resolve)
-
-
-def _flat_upper(ctx: Ctx):
-    upper = _upper_resolver(ctx)
-
-    def resolve(key: str, n: int):
-        value = upper(key, n)
-        if isinstance(value, list):
-            return value
-        return value[0].replace("\n", ", "), value[1]
-    return resolve
 
 
 def access_log(d: Doc, ctx: Ctx) -> None:
