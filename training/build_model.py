@@ -21,6 +21,8 @@ from pathlib import Path
 
 from training import base, export, generate, train, warm_start
 
+TRAIN_OPTIONS = ("layer_pick", "lr", "head_lr", "warmup", "threads", "teacher")  # training.train's, same names
+
 
 def run(args: argparse.Namespace) -> None:
     build: Path = args.build
@@ -47,9 +49,9 @@ def run(args: argparse.Namespace) -> None:
         train.main(
             ["--base", str(base_dir), "--out", str(train_dir), "--synth", str(synth),
              "--steps", str(args.steps), "--layers", str(args.layers), "--real-docs", str(args.real_docs),
-             "--long-docs", str(args.long_docs), "--long-len", str(args.long_len), "--layer-pick", args.layer_pick,
-             "--lr", str(args.lr), "--head-lr", str(args.head_lr), "--warmup", str(args.warmup),
-             "--threads", str(args.threads), *(["--teacher", str(args.teacher)] if args.teacher else [])]
+             "--long-docs", str(args.long_docs), "--long-len", str(args.long_len),
+             *(arg for name in TRAIN_OPTIONS if getattr(args, name) is not None
+               for arg in (f"--{name.replace('_', '-')}", str(getattr(args, name))))]
         )  # fmt: skip
     export.main(
         ["--model", str(train_dir / "final"), "--out", str(build / "export"), "--heldout", str(heldout),
@@ -68,12 +70,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--layers", type=int, default=12)
     ap.add_argument("--init", type=Path, default=None,
                     help="start from this shipped model folder (its int8 weights dequantised) instead of the base encoder")
-    ap.add_argument("--layer-pick", choices=("first", "alternate"), default="first")
-    ap.add_argument("--lr", type=float, default=5e-5)
-    ap.add_argument("--head-lr", type=float, default=5e-4)
-    ap.add_argument("--warmup", type=int, default=150)
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--teacher", type=Path, default=None,
+    # Passed on to training.train only when given, so that its defaults stay in one place.
+    ap.add_argument("--layer-pick", choices=("first", "alternate"))
+    ap.add_argument("--lr", type=float)
+    ap.add_argument("--head-lr", type=float)
+    ap.add_argument("--warmup", type=int)
+    ap.add_argument("--threads", type=int)
+    ap.add_argument("--teacher", type=Path,
                     help="distil from this trained tagger (transformers folder, e.g. build/train/final)")
     ap.add_argument("--real-docs", type=int, default=8000)
     ap.add_argument("--long-docs", type=int, default=0,
