@@ -168,6 +168,33 @@ def test_model_address_checks(text, value, kept):
     assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])
 
 
+@pytest.mark.parametrize("text, value, expected", [
+    # an address block under its addressee, after another text's last line (joined records)
+    ("Merci pour tout.\nOdile Ferrand-Lucas\n\n14 chemin des Vignes\n26400 Crest",
+     "Odile Ferrand-Lucas\n\n14 chemin des Vignes\n26400 Crest",
+     [("PERSON", "Odile Ferrand-Lucas"), ("ADDRESS", "14 chemin des Vignes\n26400 Crest")]),
+    ("Ship to: Tomasz van der Berg\n  Apt. 4, 77 Larch Road\n  Leeds LS6 2QT",
+     "Tomasz van der Berg\n  Apt. 4, 77 Larch Road\n  Leeds LS6 2QT",
+     [("PERSON", "Tomasz van der Berg"), ("ADDRESS", "Apt. 4, 77 Larch Road\n  Leeds LS6 2QT")]),
+    ("> K. P. ABERNATHY\n> 9 Quarry Lane\n> Bath BA2 4LP", "K. P. ABERNATHY\n> 9 Quarry Lane\n> Bath BA2 4LP",
+     [("PERSON", "K. P. ABERNATHY"), ("ADDRESS", "9 Quarry Lane\n> Bath BA2 4LP")]),
+    # a building's, a company's or a town's line stays in the address
+    ("Résidence Les Tilleuls\n3 allée Verte\n31200 Toulouse", "Résidence Les Tilleuls\n3 allée Verte\n31200 Toulouse",
+     [("ADDRESS", "Résidence Les Tilleuls\n3 allée Verte\n31200 Toulouse")]),
+    ("Hollins Partners Ltd\n4 Canal Street\nLeeds", "Hollins Partners Ltd\n4 Canal Street\nLeeds",
+     [("ADDRESS", "Hollins Partners Ltd\n4 Canal Street\nLeeds")]),
+    ("USNS Mercer\nFPO AP 12428", "USNS Mercer\nFPO AP 12428", [("ADDRESS", "USNS Mercer\nFPO AP 12428")]),
+    ("12 Via Lunga\nApt. 3\nMonte San Pietro\nItaly 40050", "Monte San Pietro\nItaly 40050",
+     [("ADDRESS", "Monte San Pietro\nItaly 40050")]),                          # the next line is no street
+    ("Ada Quist\nNorrland Tools\nBox 14\nUmeå 901 02", "Norrland Tools\nBox 14\nUmeå 901 02",
+     [("ADDRESS", "Norrland Tools\nBox 14\nUmeå 901 02")]),                    # the line above is the name
+    ("c/o flat 2, Lorna Bexley\n4 Hill Street", "Lorna Bexley\n4 Hill Street",
+     [("ADDRESS", "Lorna Bexley\n4 Hill Street")]),                              # not the start of its line
+])
+def test_model_address_first_line_that_is_a_name_is_a_person(text, value, expected):
+    assert checked(text, value, "ADDRESS") == expected
+
+
 @pytest.mark.parametrize("text, value, label", [
     ("Federal tax withheld   4,218.55\nState", "4,218.55", "NATIONAL_ID"),
     ("total 1 204,90 €", "1 204,90", "IDENTIFIER"),

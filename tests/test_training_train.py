@@ -57,8 +57,11 @@ def test_long_documents_join_documents_and_move_their_spans():
     joined = long_documents(docs, 5, seed=0)
     assert len(joined) == 5 and joined == long_documents(docs, 5, seed=0)
     for text, spans in joined:
-        assert text.count("\n\n") >= 2
-        assert all(regex.fullmatch(r"Jean\d", text[a:b]) for a, b, _ in spans) and len(spans) == text.count("\n\n")
+        assert 2 <= len(spans) <= 8 and len(set(spans)) == len(spans)
+        assert all(regex.fullmatch(r"Jean\d", text[a:b]) for a, b, _ in spans)
+        assert regex.fullmatch(r"Doc \d de Jean\d\.(?:(?:\n{1,3}|\n---\n| )Doc \d de Jean\d\.)+", text)
+    separators = {sep for text, _ in long_documents(docs, 40, seed=1) for sep in regex.findall(r"\.(\W+)Doc", text)}
+    assert {"\n", "\n\n"} <= separators
 
 
 def test_tiny_training_run_checkpoints_and_resumes(tmp_path):

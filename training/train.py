@@ -59,16 +59,24 @@ def real_docs(paths: list[Path], limit: int, seed: int) -> list[tuple[str, list[
     return chosen
 
 
+# How long texts put documents side by side: a blank line, one line break (chat exports,
+# joined records, lists: a name line right after another text's last line), a rule, a space.
+LONG_SEPARATORS = ("\n\n", "\n", "\n", "\n\n\n", "\n---\n", " ")
+
+
 def long_documents(docs: list[tuple[str, list]], count: int, seed: int) -> list[tuple[str, list]]:
-    """`count` long texts, each 2 to 8 random documents joined by a blank line (spans moved
-    along): the model then sees many values in one window, as in a long text."""
+    """`count` long texts, each 2 to 8 random documents joined by a separator drawn from
+    LONG_SEPARATORS (spans moved along): the model then sees many values in one window, and
+    values right after unrelated text, as in a long text."""
     rnd = random.Random(seed)
     out = []
     for _ in range(count):
         text, spans = "", []
         for doc_text, doc_spans in rnd.sample(docs, min(len(docs), rnd.randint(2, 8))):
+            if text:
+                text += rnd.choice(LONG_SEPARATORS)
             spans += [(start + len(text), end + len(text), label) for start, end, label in doc_spans]
-            text += doc_text + "\n\n"
+            text += doc_text
         out.append((text, spans))
     return out
 
@@ -179,7 +187,7 @@ def train(args: argparse.Namespace) -> None:
         if not 3 <= args.long_len <= min(512, args.batch * args.max_len):
             raise SystemExit(f"--long-len must be between 3 and {min(512, args.batch * args.max_len)} "
                              "(the encoder's 512 positions and one batch's budget of --batch x --max-len)")
-        long = load_chunks(tokenizer, long_documents(synth, args.long_docs, args.seed), args.long_len)
+        long = load_chunks(tokenizer, long_documents(synth + real, args.long_docs, args.seed), args.long_len)
         chunks += long
         max_tokens = args.batch * args.max_len
         log(out, f"data: {args.long_docs} long texts -> {len(long)} chunks of <= {args.long_len}; "
@@ -286,7 +294,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--max-len", type=int, default=128)
     ap.add_argument("--long-docs", type=int, default=0,
-                    help="also train on this many long texts (2-8 synthetic documents joined), chunked at --long-len;"
+                    help="also train on this many long texts (2-8 synthetic and real documents joined), chunked at --long-len;"
                          " batches are then capped at --batch x --max-len positions")
     ap.add_argument("--long-len", type=int, default=512, help="chunk length of the long texts (tokens, specials included)")
     ap.add_argument("--layers", type=int, default=12)

@@ -47,6 +47,9 @@ _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # Words before an address's first element.
 _ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
 _TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
+_LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
+# One word of a name: "Bisliev", "DUVAL", "Jean-Pierre", "O'Neil", "N.", "J.-P."
+_NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
 _AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
 
@@ -59,6 +62,8 @@ class ModelChecks:
     secret_not: regex.Pattern | None = None      # hashes and placeholders: never a SECRET
     service_hosts: regex.Pattern | None = None   # a host's first label that names a service (smtp, docs)
     patterns: PatternRules | None = None          # the URL rules: a public URL is no one's
+    name_particles: frozenset[str] = frozenset()  # casefolded: "de", "van" inside a name
+    address_line_words: frozenset[str] = frozenset()  # casefolded: a line with one of them is no name
 
 
 def load_model_checks(section: dict, patterns: PatternRules | None = None) -> ModelChecks:
@@ -71,7 +76,14 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None) -> Mo
     return ModelChecks(frozenset(t.casefold().rstrip(".") for t in titles),
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
-                       patterns)
+                       patterns, _words(section, "name_particles"), _words(section, "address_line_words"))
+
+
+def _words(section: dict, key: str) -> frozenset[str]:
+    words = section.get(key, [])
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise ValueError(f"model_checks.{key} must be a list of strings")
+    return frozenset(w.casefold() for w in words)
 
 
 def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> list[Span]:
@@ -258,10 +270,11 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int
     return [(start, end)]
 
 
-def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int] | tuple[int, int, str]]:
     """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
-    in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6") and starts at its first
-    element, not at a word before it ("outside 27 …")."""
+    in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6"), starts at its first
+    element, not at a word before it ("outside 27 …"), and a first line that is a person's name
+    ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON."""
     last_break = text.rfind("\n", start, end)
     if last_break != -1 and _FORM_ITEM.fullmatch(text[last_break + 1:end].strip()):
         end = last_break
@@ -270,9 +283,57 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
     m = _ADDRESS_LEAD.match(text, start, end)
     if m is not None and m.end() < end:
         start = m.end()
+    person: list[tuple[int, int, str]] = []
+    name_end = _name_line_end(text, start, end, checks)
+    if name_end is not None:
+        person = [(start, name_end, "PERSON")]
+        start = text.index("\n", name_end)
+        while start < end and not text[start].isalnum():
+            start += 1
     if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]):
-        return []
-    return [(start, end)]
+        return person
+    return person + [(start, end)]
+
+
+def _name_line_end(text: str, start: int, end: int, checks: ModelChecks) -> int | None:
+    """Where the first line of a multi-line address ends when that line is a person's name: the span
+    starts its line (or follows a label's colon), the line is 2 to 4 capitalised words or initials
+    (particles such as "de" or "van" between them) with no digit and no word of a building, a street,
+    a service or a company (`address_line_words`), and the line above is not such a name already (then
+    this one is a company's or a building's), and the next line starts the address: a number first, or a
+    word of `address_line_words`."""
+    brk = text.find("\n", start, end)
+    if brk == -1:
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start].rstrip()
+    if any(c.isalnum() for c in before) and not before.endswith(":"):
+        return None
+    line_end = brk
+    while line_end > start and text[line_end - 1] in " \t,;":
+        line_end -= 1
+    if not _is_name_line(text[start:line_end], checks):
+        return None
+    above = text[:line_start].rstrip().rpartition("\n")[2].strip(_LINE_MARKS)
+    if above and _is_name_line(above, checks):
+        return None
+    below = text[brk:end].lstrip().partition("\n")[0].strip(_LINE_MARKS)
+    if not (below[:1].isdigit() or any(w.casefold().rstrip(".,") in checks.address_line_words for w in below.split())):
+        return None  # the address itself starts on the next line: "583 Magrethevej 298", "Apt. 12, …"
+    return line_end
+
+
+def _is_name_line(line: str, checks: ModelChecks) -> bool:
+    words = line.split()
+    if not 2 <= len(words) <= 4 or words[0].casefold() in checks.name_particles:
+        return False
+    for i, word in enumerate(words):
+        folded = word.casefold().rstrip(".")
+        if folded in checks.address_line_words:
+            return False
+        if not (_NAME_WORD.fullmatch(word) or (folded in checks.name_particles and i < len(words) - 1)):
+            return False
+    return True
 
 
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
