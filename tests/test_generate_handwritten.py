@@ -112,3 +112,12 @@ def test_caps_forms_write_surname_first_names_as_one_person_span() -> None:
             for s, e in _occurrences(text, title):
                 assert not _labelled(text, spans, s, e), title
     assert whole > 20
+
+
+def test_caps_forms_keep_the_values_case_in_the_forms_that_keep_it() -> None:
+    upper = mixed = 0
+    for text, spans, _ in _build("caps_form", 60):
+        names = [text[s:e] for s, e, label in spans if label == "PERSON"]
+        upper += any(n.isupper() for n in names)
+        mixed += any(not n.isupper() for n in names)
+    assert upper > 20 and mixed > 10

@@ -520,7 +520,7 @@ def caps_form(d: Doc, ctx: Ctx) -> None:
         if i == 0:
             picked.insert(0, fields[rng.randrange(2)])
         for cap, ph in picked:
-            fill(d, f"{cap}{sep}{ph}\n", _flat_resolver(ctx, _upper_resolver(ctx)))
+            fill(d, f"{cap}{sep}{ph}\n", _flat_resolver(ctx, resolve))
         fill(d, "\n", resolve)
     for note in rng.sample(CAPS_NOTES_FR if fr else CAPS_NOTES_EN, rng.randint(0, 2)):
         fill(d, note + "\n", resolve)
