@@ -195,6 +195,29 @@ def test_model_address_first_line_that_is_a_name_is_a_person(text, value, expect
     assert checked(text, value, "ADDRESS") == expected
 
 
+@pytest.mark.parametrize("text, value, expected", [
+    ("Référent : Paul-Henri Vasseur, chef de projet", "Paul-Henri", "Paul-Henri Vasseur"),
+    ("avis du Pr Hugues Marlin de Kervéguen, puis", "Hugues Marlin", "Hugues Marlin de Kervéguen"),
+    ("Kind regards,\nTunde Bakare-Ojo\nAccounts", "Tunde", "Tunde Bakare-Ojo"),
+    ("Signed: Ruth Ellen Pardoe, MD", "Ruth Ellen", "Ruth Ellen Pardoe"),
+    # not the rest of a name: a weekday, a post-nominal, a word after a particle that is no name, the next line
+    ("seen by Dr Vance Mon 14 Apr", "Vance", "Vance"),
+    ("Counsel: Ifeoma Chukwu Esq.", "Ifeoma Chukwu", "Ifeoma Chukwu"),
+    ("ask Gaspard de la maison", "Gaspard", "Gaspard"),
+    ("Thanks,\nNiamh\nOperations", "Niamh", "Niamh"),
+    ("DUPONT Marcel", "DUPONT", "DUPONT"),            # capitals: an OCR header's next word may be anything
+])
+def test_model_person_takes_the_rest_of_the_name_on_its_line(text, value, expected):
+    assert checked(text, value, "PERSON") == [("PERSON", expected)]
+
+
+def test_model_person_does_not_take_a_word_another_span_holds():
+    text = "Contact Lina Orsay 12, Grand-Rue"
+    spans = [model_span(text, "Lina", "PERSON"), model_span(text, "Orsay 12, Grand-Rue", "ADDRESS")]
+    found = check_model_spans(spans, text, RULES.model_checks)
+    assert [(s.label, text[s.start:s.end]) for s in found if s.label == "PERSON"] == [("PERSON", "Lina")]
+
+
 @pytest.mark.parametrize("text, value, label", [
     ("Federal tax withheld   4,218.55\nState", "4,218.55", "NATIONAL_ID"),
     ("total 1 204,90 €", "1 204,90", "IDENTIFIER"),

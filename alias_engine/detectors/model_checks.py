@@ -20,6 +20,7 @@ or a PHONE: the engine fails closed.
 from __future__ import annotations
 
 import ipaddress
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -63,6 +64,7 @@ class ModelChecks:
     service_hosts: regex.Pattern | None = None   # a host's first label that names a service (smtp, docs)
     patterns: PatternRules | None = None          # the URL rules: a public URL is no one's
     name_particles: frozenset[str] = frozenset()  # casefolded: "de", "van" inside a name
+    name_stop_words: frozenset[str] = frozenset()  # casefolded: capitalised words after a name, not of it
     address_line_words: frozenset[str] = frozenset()  # casefolded: a line with one of them is no name
 
 
@@ -76,7 +78,8 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None) -> Mo
     return ModelChecks(frozenset(t.casefold().rstrip(".") for t in titles),
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
-                       patterns, _words(section, "name_particles"), _words(section, "address_line_words"))
+                       patterns, _words(section, "name_particles"), _words(section, "name_stop_words"),
+                       _words(section, "address_line_words"))
 
 
 def _words(section: dict, key: str) -> frozenset[str]:
@@ -101,6 +104,37 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> 
             if start < end:
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
+    return _surnames_added(out, text, checks)
+
+
+# The next word of a name on its line: "Marc-Antoine⏎" no, "Marc-Antoine Delorme", "Stanislas Bruley des Varannes"
+_NEXT_NAME_WORD = regex.compile(r" ((?:(?:\p{Ll}+) )?)(\p{Lu}\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)*)(?=[\s,;)]|\Z)")
+
+
+def _surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
+    """A PERSON span that stops before the rest of the name on its line takes it: the model's
+    "Marc-Antoine" of "Marc-Antoine Delorme", "Stanislas Bruley" of "Stanislas Bruley des Varannes".
+    Only capitalised words (a particle between them) that no other span holds and that are no
+    weekday, month, post-nominal or address word (`name_stop_words`, `address_line_words`)."""
+    starts = sorted(s.start for s in spans)
+    out = []
+    for span in spans:
+        if span.label == "PERSON" and text[span.start:span.end][-1:].islower():
+            end = span.end
+            nxt = starts[bisect_right(starts, span.start):][:1]
+            limit = nxt[0] if nxt else len(text)
+            while True:
+                m = _NEXT_NAME_WORD.match(text, end)
+                if m is None or m.end() > limit:
+                    break
+                particle, word = m.group(1).strip(), m.group(2)
+                if (particle and particle.casefold() not in checks.name_particles) or \
+                        word.casefold() in checks.name_stop_words or word.casefold() in checks.address_line_words:
+                    break
+                end = m.end()
+            if end != span.end:
+                span = Span(span.start, end, span.label, span.score, span.source, span.verified)
+        out.append(span)
     return out
 
 
