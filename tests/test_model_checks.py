@@ -206,6 +206,10 @@ def test_model_address_first_line_that_is_a_name_is_a_person(text, value, expect
     ("ask Gaspard de la maison", "Gaspard", "Gaspard"),
     ("Thanks,\nNiamh\nOperations", "Niamh", "Niamh"),
     ("DUPONT Marcel", "DUPONT", "DUPONT"),            # capitals: an OCR header's next word may be anything
+    ("at the Hollis Brant Museum, Leeds", "Hollis Brant", "Hollis Brant"),         # a venue
+    ("Matinée : Lormier Opéra-Comique, 8 h.", "Lormier", "Lormier"),
+    ("the Edwin Harrow Plant Science Center", "Edwin Harrow", "Edwin Harrow"),    # more words: no name's end
+    ("Vallin Toulon, 26 juillet", "Vallin", "Vallin"),                           # a date after it
 ])
 def test_model_person_takes_the_rest_of_the_name_on_its_line(text, value, expected):
     assert checked(text, value, "PERSON") == [("PERSON", expected)]

@@ -107,33 +107,29 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> 
     return _surnames_added(out, text, checks)
 
 
-# The next word of a name on its line: "Marc-Antoine⏎" no, "Marc-Antoine Delorme", "Stanislas Bruley des Varannes"
-_NEXT_NAME_WORD = regex.compile(r" ((?:(?:\p{Ll}+) )?)(\p{Lu}\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)*)(?=[\s,;)]|\Z)")
+# The rest of a name on its line, then where a name ends: "Delorme, lead", "des Varannes⏎", "Price    Tel"
+_NAME_REST = regex.compile(r" ((?:\p{Ll}+ )?)(\p{Lu}\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)*)(?=[ \t]*\n|,(?! ?\d)|;|\)|[ \t]{2})")
 
 
 def _surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
-    """A PERSON span that stops before the rest of the name on its line takes it: the model's
-    "Marc-Antoine" of "Marc-Antoine Delorme", "Stanislas Bruley" of "Stanislas Bruley des Varannes".
-    Only capitalised words (a particle between them) that no other span holds and that are no
-    weekday, month, post-nominal or address word (`name_stop_words`, `address_line_words`)."""
+    """A PERSON span that stops one word before the end of a name takes that word: the model's
+    "Marc-Antoine" of "Marc-Antoine Delorme, lead developer", "Stanislas Bruley" of "… Bruley des
+    Varannes, mise en place". The word is capitalised (a particle may come before it), ends the
+    name (a line break, a comma, a column gap or a parenthesis after it, not more words: "Donald
+    Danforth Plant Science Center" is no name), is held by no other span, and is no weekday, month,
+    post-nominal, venue or address word, nor has one between its hyphens (`name_stop_words`,
+    `address_line_words`: "Getty Museum", "Opéra-Comique")."""
     starts = sorted(s.start for s in spans)
     out = []
     for span in spans:
-        if span.label == "PERSON" and text[span.start:span.end][-1:].islower():
-            end = span.end
-            nxt = starts[bisect_right(starts, span.start):][:1]
-            limit = nxt[0] if nxt else len(text)
-            while True:
-                m = _NEXT_NAME_WORD.match(text, end)
-                if m is None or m.end() > limit:
-                    break
-                particle, word = m.group(1).strip(), m.group(2)
-                if (particle and particle.casefold() not in checks.name_particles) or \
-                        word.casefold() in checks.name_stop_words or word.casefold() in checks.address_line_words:
-                    break
-                end = m.end()
-            if end != span.end:
-                span = Span(span.start, end, span.label, span.score, span.source, span.verified)
+        m = _NAME_REST.match(text, span.end) if span.label == "PERSON" else None
+        if m is not None and text[span.start:span.end][-1:].islower():
+            particle, word = m.group(1).strip(), m.group(2)
+            taken = starts[bisect_right(starts, span.start):][:1]
+            if (not particle or particle in checks.name_particles) and not (taken and taken[0] < m.end()) \
+                    and not any(part in checks.name_stop_words or part in checks.address_line_words
+                                for part in regex.split(r"['’\-]", word.casefold())):
+                span = Span(span.start, m.end(), span.label, span.score, span.source, span.verified)
         out.append(span)
     return out
 
