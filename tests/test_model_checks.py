@@ -168,6 +168,20 @@ def test_model_address_checks(text, value, kept):
     assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("passe au 1180, boul. Rosemont, app. 4, Montréal (Québec) H1Y 1Z4 demain", "1180, boul. Rosemont, app. 4, Montréal (Québec",
+     "1180, boul. Rosemont, app. 4, Montréal (Québec) H1Y 1Z4"),
+    ("Adresse : 5 rue Haute (Namur) 5000\nTél", "5 rue Haute (Namur", "5 rue Haute (Namur) 5000"),
+    ("c'est Chaussée de Wavre 112, 1390 Grez-Doiceau, à 20h", "Chaussée de Wavre 112, 1390", "Chaussée de Wavre 112, 1390 Grez-Doiceau"),
+    ("Rue du Moulin 3, 4000 Liège\nTel", "Rue du Moulin 3, 4000", "Rue du Moulin 3, 4000 Liège"),
+    # not a town: a keyword, a word the line goes on from, a number that is no postcode
+    ("Rue du Moulin 3, 4000 Tel : 04 222", "Rue du Moulin 3, 4000", "Rue du Moulin 3, 4000"),
+    ("Unit 3 (Block B, 14 Quay Road", "Unit 3 (Block B, 14 Quay Road", "Unit 3 (Block B, 14 Quay Road"),
+])
+def test_model_address_takes_the_end_it_stopped_short_of(text, value, kept):
+    assert checked(text, value, "ADDRESS") == [("ADDRESS", kept)]
+
+
 @pytest.mark.parametrize("text, value, expected", [
     # an address block under its addressee, after another text's last line (joined records)
     ("Merci pour tout.\nOdile Ferrand-Lucas\n\n14 chemin des Vignes\n26400 Crest",

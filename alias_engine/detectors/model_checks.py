@@ -48,6 +48,12 @@ _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # Words before an address's first element.
 _ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
 _TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
+# A postcode after a region in parentheses (Canada's "H2J 2L3", a 4-5 digit one), a postcode ending an
+# address, and a town after it that ends the line or the clause.
+_POSTCODE_AFTER = regex.compile(r"[ ,]+(?:\p{Lu}\d\p{Lu}[ \-]?\d\p{Lu}\d|\d{4,5})(?![\p{L}\p{N}])")
+_ENDS_WITH_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}.,])\d{4,5}\Z")
+_TOWN_AFTER = regex.compile(r" (\p{Lu}\p{Ll}+(?:[\-'’]\p{Lu}?\p{Ll}+)*(?: \p{Lu}\p{Ll}+(?:[\-'’]\p{Lu}?\p{Ll}+)*){0,2})"
+                            r"(?=[,.;)]|[ \t]*\n|\Z| \p{Ll})")
 _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
 # One word of a name: "Bisliev", "DUVAL", "Jean-Pierre", "O'Neil", "N.", "J.-P."
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
@@ -313,6 +319,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
     m = _ADDRESS_LEAD.match(text, start, end)
     if m is not None and m.end() < end:
         start = m.end()
+    end = _address_tail(text, start, end, checks)
     person: list[tuple[int, int, str]] = []
     name_end = _name_line_end(text, start, end, checks)
     if name_end is not None:
@@ -323,6 +330,24 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
     if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]):
         return person
     return person + [(start, end)]
+
+
+def _address_tail(text: str, start: int, end: int, checks: ModelChecks) -> int:
+    """Where an address the model cut short ends: after the ")" of a region it opened and a postcode that
+    follows ("Montréal (Québec" → "Montréal (Québec) H2J 2L3"), and after the town that follows its last
+    postcode ("…27, 5004" → "…27, 5004 Bouge")."""
+    value = text[start:end]
+    if value.count("(") > value.count(")") and text.startswith(")", end):
+        end += 1
+        m = _POSTCODE_AFTER.match(text, end)
+        if m is not None:
+            end = m.end()
+    if _ENDS_WITH_POSTCODE.search(text, start, end):
+        m = _TOWN_AFTER.match(text, end)
+        if m is not None and not any(w.casefold() in checks.name_stop_words or w.casefold() in checks.address_line_words
+                                     for w in regex.split(r"[ \-]", m.group(1))):
+            end = m.end()
+    return end
 
 
 def _name_line_end(text: str, start: int, end: int, checks: ModelChecks) -> int | None:
