@@ -398,3 +398,29 @@ def test_greetings_and_sign_offs_are_never_a_person_alone():
     kept = without_non_names(spans, text, rules.not_names)
     assert [(text[s.start:s.end], s.label) for s in kept] == [
         ("Inès", "PERSON"), ("Jean", "PERSON"), ("Marie Love", "PERSON"), ("Bisous", "SECRET")]
+
+
+@pytest.mark.parametrize("word", ["Mummy", "mam", "Tonton", "Thu", "Samedi"])
+def test_kinship_words_and_weekdays_are_never_a_person_alone(word):
+    from alias_engine.detectors.rules import without_non_names
+    from alias_engine.spans import Span
+
+    text = f"[19:02] {word}: on arrive"
+    rules = load_rules(data_dir("rules"))
+    spans = [Span(8, 8 + len(word), "PERSON", 0.9, "model")]
+    assert without_non_names(spans, text, rules.not_names) == []
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("WITNESS Orla Brennagh STATES", "WITNESS Orla Brennagh", "Orla Brennagh"),
+    ("ask Auntie Folake first", "Auntie Folake", "Folake"),
+    ("chez Tonton Rémi", "Tonton Rémi", "Rémi"),
+])
+def test_a_role_or_kinship_word_before_a_name_is_outside_it(text, value, kept):
+    from alias_engine.detectors.model_checks import check_model_spans
+    from alias_engine.spans import Span
+
+    rules = load_rules(data_dir("rules"))
+    start = text.index(value)
+    spans = check_model_spans([Span(start, start + len(value), "PERSON", 0.9, "model")], text, rules.model_checks)
+    assert [text[s.start:s.end] for s in spans] == [kept]
