@@ -174,6 +174,9 @@ def test_model_address_checks(text, value, kept):
     ("Adresse : 5 rue Haute (Namur) 5000\nTél", "5 rue Haute (Namur", "5 rue Haute (Namur) 5000"),
     ("c'est Chaussée de Wavre 112, 1390 Grez-Doiceau, à 20h", "Chaussée de Wavre 112, 1390", "Chaussée de Wavre 112, 1390 Grez-Doiceau"),
     ("Rue du Moulin 3, 4000 Liège\nTel", "Rue du Moulin 3, 4000", "Rue du Moulin 3, 4000 Liège"),
+    ("2 rue Basse, 17000 La Rochelle\r\n", "2 rue Basse, 17000", "2 rue Basse, 17000 La Rochelle"),
+    ("3 cours Mirabeau, 13100 Aix-en-Provence.", "3 cours Mirabeau, 13100", "3 cours Mirabeau, 13100 Aix-en-Provence"),
+    ("Rue du Moulin 3, 4000 Liège Jean Dupont\nTel", "Rue du Moulin 3, 4000", "Rue du Moulin 3, 4000"),   # no town
     # not a town: a keyword, a word the line goes on from, a number that is no postcode
     ("Rue du Moulin 3, 4000 Tel : 04 222", "Rue du Moulin 3, 4000", "Rue du Moulin 3, 4000"),
     ("Unit 3 (Block B, 14 Quay Road", "Unit 3 (Block B, 14 Quay Road", "Unit 3 (Block B, 14 Quay Road"),
@@ -190,6 +193,14 @@ def test_model_address_takes_the_end_it_stopped_short_of(text, value, kept):
     ("Ship to: Tomasz van der Berg\n  Apt. 4, 77 Larch Road\n  Leeds LS6 2QT",
      "Tomasz van der Berg\n  Apt. 4, 77 Larch Road\n  Leeds LS6 2QT",
      [("PERSON", "Tomasz van der Berg"), ("ADDRESS", "Apt. 4, 77 Larch Road\n  Leeds LS6 2QT")]),
+    ("Mrs Jane Roe\n12 High Street\nLeeds LS1 4AB", "Mrs Jane Roe\n12 High Street\nLeeds LS1 4AB",
+     [("PERSON", "Jane Roe"), ("ADDRESS", "12 High Street\nLeeds LS1 4AB")]),            # the title stays outside
+    ("Ship to: Jean Dupont\r\n12 rue Verte\r\n75011 Paris", "Jean Dupont\r\n12 rue Verte\r\n75011 Paris",
+     [("PERSON", "Jean Dupont"), ("ADDRESS", "12 rue Verte\r\n75011 Paris")]),
+    ("Harbourside Medical Practice\n31 Quay Road\nPoole", "Harbourside Medical Practice\n31 Quay Road\nPoole",
+     [("ADDRESS", "Harbourside Medical Practice\n31 Quay Road\nPoole")]),
+    ("The Old Rectory\n12 Church Lane\nDitton", "The Old Rectory\n12 Church Lane\nDitton",
+     [("ADDRESS", "The Old Rectory\n12 Church Lane\nDitton")]),
     ("> K. P. ABERNATHY\n> 9 Quarry Lane\n> Bath BA2 4LP", "K. P. ABERNATHY\n> 9 Quarry Lane\n> Bath BA2 4LP",
      [("PERSON", "K. P. ABERNATHY"), ("ADDRESS", "9 Quarry Lane\n> Bath BA2 4LP")]),
     # a building's, a company's or a town's line stays in the address
@@ -214,12 +225,15 @@ def test_model_address_first_line_that_is_a_name_is_a_person(text, value, expect
     ("avis du Pr Hugues Marlin de Kervéguen, puis", "Hugues Marlin", "Hugues Marlin de Kervéguen"),
     ("Kind regards,\nTunde Bakare-Ojo\nAccounts", "Tunde", "Tunde Bakare-Ojo"),
     ("Signed: Ruth Ellen Pardoe, MD", "Ruth Ellen", "Ruth Ellen Pardoe"),
+    ("Regards,\r\nTunde Bakare\r\nAccounts", "Tunde", "Tunde Bakare"),
     # not the rest of a name: a weekday, a post-nominal, a word after a particle that is no name, the next line
     ("seen by Dr Vance Mon 14 Apr", "Vance", "Vance"),
     ("Counsel: Ifeoma Chukwu Esq.", "Ifeoma Chukwu", "Ifeoma Chukwu"),
     ("ask Gaspard de la maison", "Gaspard", "Gaspard"),
     ("Thanks,\nNiamh\nOperations", "Niamh", "Niamh"),
     ("DUPONT Marcel", "DUPONT", "DUPONT"),            # capitals: an OCR header's next word may be anything
+    ("booked with Dr Obi Mon 14 Apr", "Obi Mon", "Obi"),                          # a weekday before a date
+    ("LI Jun\tNL73 XXXX", "LI Jun", "LI Jun"),                                   # a month that is a given name
     ("at the Hollis Brant Museum, Leeds", "Hollis Brant", "Hollis Brant"),         # a venue
     ("Matinée : Lormier Opéra-Comique, 8 h.", "Lormier", "Lormier"),
     ("the Edwin Harrow Plant Science Center", "Edwin Harrow", "Edwin Harrow"),    # more words: no name's end

@@ -52,8 +52,8 @@ _TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
 # address, and a town after it that ends the line or the clause.
 _POSTCODE_AFTER = regex.compile(r"[ ,]+(?:\p{Lu}\d\p{Lu}[ \-]?\d\p{Lu}\d|\d{4,5})(?![\p{L}\p{N}])")
 _ENDS_WITH_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}.,])\d{4,5}\Z")
-_TOWN_AFTER = regex.compile(r" (\p{Lu}\p{Ll}+(?:[\-'’]\p{Lu}?\p{Ll}+)*(?: \p{Lu}\p{Ll}+(?:[\-'’]\p{Lu}?\p{Ll}+)*){0,2})"
-                            r"(?=[,.;)]|[ \t]*\n|\Z| \p{Ll})")
+_TOWN_AFTER = regex.compile(r" ((?:\p{Lu}\p{Ll}* )?\p{Lu}\p{Ll}+(?:[\-'’]\p{Ll}*\p{Lu}?\p{Ll}+)*)"
+                            r"(?=[,.;)]|[ \t]*\r?\n|\Z| \p{Ll})")
 _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
 # One word of a name: "Bisliev", "DUVAL", "Jean-Pierre", "O'Neil", "N.", "J.-P."
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
@@ -114,7 +114,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> 
 
 
 # The rest of a name on its line, then where a name ends: "Delorme, lead", "des Varannes⏎", "Price    Tel"
-_NAME_REST = regex.compile(r" ((?:\p{Ll}+ )?)(\p{Lu}\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)*)(?=[ \t]*\n|,(?! ?\d)|;|\)|[ \t]{2})")
+_NAME_REST = regex.compile(r" ((?:\p{Ll}+ )?)(\p{Lu}\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)*)(?=[ \t]*\r?\n|,(?! ?\d)|;|\)|[ \t]{2})")
 
 
 def _surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
@@ -131,10 +131,10 @@ def _surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[S
         m = _NAME_REST.match(text, span.end) if span.label == "PERSON" else None
         if m is not None and text[span.start:span.end][-1:].islower():
             particle, word = m.group(1).strip(), m.group(2)
-            taken = starts[bisect_right(starts, span.start):][:1]
-            if (not particle or particle in checks.name_particles) and not (taken and taken[0] < m.end()) \
+            i = bisect_right(starts, span.start)
+            if (not particle or particle in checks.name_particles) and not (i < len(starts) and starts[i] < m.end()) \
                     and not any(part in checks.name_stop_words or part in checks.address_line_words
-                                for part in regex.split(r"['’\-]", word.casefold())):
+                                for part in regex.split(r"['’\-]", word.casefold()) if part not in checks.name_particles):
                 span = Span(span.start, m.end(), span.label, span.score, span.source, span.verified)
         out.append(span)
     return out
@@ -181,7 +181,8 @@ def _without_form_item(span: Span, text: str) -> Span:
 
 
 def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
-    """Cut at line breaks and column gaps; drop leading titles; no single letters."""
+    """Cut at line breaks and column gaps; drop leading titles and trailing words that end no name; no single
+    letters."""
     parts, pos = [], start
     for m in _PERSON_BREAK.finditer(text, start, end):
         parts.append((pos, m.start()))
@@ -190,9 +191,23 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[
     kept = []
     for s, e in parts:
         s = _after_titles(text, s, e, checks.person_lead_words)
+        e = _before_trailing_words(text, s, e, checks)
         if sum(c.isalpha() for c in text[s:e]) > 1:
             kept.append((s, e))
     return kept
+
+
+def _before_trailing_words(text: str, start: int, end: int, checks: ModelChecks) -> int:
+    """Before a number, drop a weekday, month or other word that ends no name ("Patel Mon 14 Apr" is "Patel";
+    "LI Jun" stays: a given name that is also a month)."""
+    if not regex.match(r"[ \t]*\d", text[end:end + 8]):
+        return end
+    while True:
+        head, space, last = text[start:end].rpartition(" ")
+        folded = last.casefold().rstrip(".")
+        if not space or not head.strip() or folded not in checks.name_stop_words or folded in checks.name_particles:
+            return end
+        end = start + len(head.rstrip())
 
 
 def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> int:
@@ -323,7 +338,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
     person: list[tuple[int, int, str]] = []
     name_end = _name_line_end(text, start, end, checks)
     if name_end is not None:
-        person = [(start, name_end, "PERSON")]
+        person = [(_after_titles(text, start, name_end, checks.person_lead_words), name_end, "PERSON")]
         start = text.index("\n", name_end)
         while start < end and not text[start].isalnum():
             start += 1
@@ -344,8 +359,9 @@ def _address_tail(text: str, start: int, end: int, checks: ModelChecks) -> int:
             end = m.end()
     if _ENDS_WITH_POSTCODE.search(text, start, end):
         m = _TOWN_AFTER.match(text, end)
-        if m is not None and not any(w.casefold() in checks.name_stop_words or w.casefold() in checks.address_line_words
-                                     for w in regex.split(r"[ \-]", m.group(1))):
+        words = m.group(1).casefold().split() if m is not None else []
+        if words and (len(words) == 1 or words[0] in checks.name_particles) and \
+                not any(w in checks.name_stop_words or w in checks.address_line_words for w in words[-1:]):
             end = m.end()
     return end
 
@@ -365,11 +381,14 @@ def _name_line_end(text: str, start: int, end: int, checks: ModelChecks) -> int 
     if any(c.isalnum() for c in before) and not before.endswith(":"):
         return None
     line_end = brk
-    while line_end > start and text[line_end - 1] in " \t,;":
+    while line_end > start and text[line_end - 1] in " \t\r,;":
         line_end -= 1
     if not _is_name_line(text[start:line_end], checks):
         return None
-    above = text[:line_start].rstrip().rpartition("\n")[2].strip(_LINE_MARKS)
+    above_end = line_start
+    while above_end > 0 and text[above_end - 1].isspace():
+        above_end -= 1
+    above = text[text.rfind("\n", 0, above_end) + 1:above_end].strip(_LINE_MARKS)
     if above and _is_name_line(above, checks):
         return None
     below = text[brk:end].lstrip().partition("\n")[0].strip(_LINE_MARKS)
@@ -384,7 +403,8 @@ def _is_name_line(line: str, checks: ModelChecks) -> bool:
         return False
     for i, word in enumerate(words):
         folded = word.casefold().rstrip(".")
-        if folded in checks.address_line_words:
+        if folded in checks.address_line_words or (folded in checks.name_stop_words and folded not in
+                                                   checks.name_particles | checks.person_lead_words):
             return False
         if not (_NAME_WORD.fullmatch(word) or (folded in checks.name_particles and i < len(words) - 1)):
             return False
