@@ -421,18 +421,3 @@ def test_a_word_that_is_also_a_name_stays_a_person(text, word):
     start = text.rindex(word)
     spans = [Span(start, start + len(word), "PERSON", 0.9, "model")]
     assert without_non_names(spans, text, rules.not_names) == spans
-
-
-@pytest.mark.parametrize("text, value, kept", [
-    ("WITNESS Orla Brennagh STATES", "WITNESS Orla Brennagh", "Orla Brennagh"),
-    ("ask Auntie Folake first", "Auntie Folake", "Folake"),
-    ("chez Tonton Rémi", "Tonton Rémi", "Rémi"),
-])
-def test_a_role_or_kinship_word_before_a_name_is_outside_it(text, value, kept):
-    from alias_engine.detectors.model_checks import check_model_spans
-    from alias_engine.spans import Span
-
-    rules = load_rules(data_dir("rules"))
-    start = text.index(value)
-    spans = check_model_spans([Span(start, start + len(value), "PERSON", 0.9, "model")], text, rules.model_checks)
-    assert [text[s.start:s.end] for s in spans] == [kept]

@@ -296,3 +296,12 @@ def test_doctests_of_the_new_modules():
 
     for module in (model_checks, cn_ric):
         assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("WITNESS Orla Brennagh STATES", "WITNESS Orla Brennagh", "Orla Brennagh"),
+    ("ask Auntie Folake first", "Auntie Folake", "Folake"),
+    ("chez Tonton Rémi", "Tonton Rémi", "Rémi"),
+])
+def test_a_role_or_kinship_word_before_a_name_is_outside_it(text, value, kept):
+    assert checked(text, value, "PERSON") == [("PERSON", kept)]

@@ -76,12 +76,9 @@ class ModelChecks:
 
 def load_model_checks(section: dict, patterns: PatternRules | None = None) -> ModelChecks:
     """Compile the "model_checks" section of common.json; ValueError/TypeError on a bad one."""
-    titles = section.get("person_lead_words", [])
-    if not isinstance(titles, list) or not all(isinstance(t, str) for t in titles):
-        raise ValueError("model_checks.person_lead_words must be a list of strings")
     secret_not = section.get("secret_not")
     service = section.get("service_host_labels")
-    return ModelChecks(frozenset(t.casefold().rstrip(".") for t in titles),
+    return ModelChecks(frozenset(t.rstrip(".") for t in _words(section, "person_lead_words")),
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
                        patterns, _words(section, "name_particles"), _words(section, "name_stop_words"),
@@ -404,7 +401,7 @@ def _is_name_line(line: str, checks: ModelChecks) -> bool:
     for i, word in enumerate(words):
         folded = word.casefold().rstrip(".")
         if folded in checks.address_line_words or (folded in checks.name_stop_words and folded not in
-                                                   checks.name_particles | checks.person_lead_words):
+                                                   checks.name_particles and folded not in checks.person_lead_words):
             return False
         if not (_NAME_WORD.fullmatch(word) or (folded in checks.name_particles and i < len(words) - 1)):
             return False
