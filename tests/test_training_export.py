@@ -118,3 +118,24 @@ def test_warm_start_turns_the_shipped_int8_graph_back_into_the_same_tagger(tiny_
     assert np.abs(got - ref)[mask.astype(bool)].max() > 0  # really the dequantised weights, not a copy
     q = onnx_logits(int8, ids, mask)
     assert (q.argmax(-1) == got.argmax(-1))[mask.astype(bool)].mean() > 0.9
+
+
+def test_average_of_two_models_is_their_weighted_mean(tiny_model, tmp_path):
+    import torch
+    import transformers
+
+    from training.average import average
+
+    other = transformers.BertForTokenClassification.from_pretrained(tiny_model)
+    with torch.no_grad():
+        for p in other.parameters():
+            p.add_(1.0)
+    other.save_pretrained(tmp_path / "other")
+    average(tiny_model, tmp_path / "other", 0.25, tmp_path / "soup")
+    a = transformers.BertForTokenClassification.from_pretrained(tiny_model).state_dict()
+    soup = transformers.BertForTokenClassification.from_pretrained(tmp_path / "soup").state_dict()
+    for name, value in a.items():
+        if value.is_floating_point():
+            assert torch.allclose(soup[name], value + 0.25, atol=1e-6), name
+    with pytest.raises(ValueError):
+        average(tiny_model, tmp_path / "other", 1.5, tmp_path / "bad")
