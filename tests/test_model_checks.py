@@ -305,3 +305,22 @@ def test_doctests_of_the_new_modules():
 ])
 def test_a_role_or_kinship_word_before_a_name_is_outside_it(text, value, kept):
     assert checked(text, value, "PERSON") == [("PERSON", kept)]
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("G'day Brennagh, your claim is in", "G'day Brennagh", [("PERSON", "Brennagh")]),
+    ("ok thx ottilie see u", "thx ottilie", [("PERSON", "ottilie")]),
+    ("Sgt 4471 Quarrington attended", "4471 Quarrington", [("IDENTIFIER", "4471"), ("PERSON", "Quarrington")]),
+    ("room 12 B", "12 B", []),
+])
+def test_a_greeting_or_a_number_before_a_name_is_outside_it(text, value, expected):
+    assert checked(text, value, "PERSON") == expected
+
+
+@pytest.mark.parametrize("value", ["0800 917 2231", "1-800-916-4420", "(877) 916-4420"])
+def test_a_toll_free_number_the_model_found_is_a_company_line(value):
+    assert checked(f"call our helpline on {value} today", value, "PHONE") == []
+
+
+def test_an_ordinary_number_the_model_found_stays_a_phone():
+    assert checked("call me on 07700 916442 today", "07700 916442", "PHONE") == [("PHONE", "07700 916442")]

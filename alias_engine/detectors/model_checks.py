@@ -185,12 +185,16 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[
         parts.append((pos, m.start()))
         pos = m.end()
     parts.append((pos, end))
-    kept = []
+    kept: list[tuple[int, int] | tuple[int, int, str]] = []
     for s, e in parts:
         s = _after_titles(text, s, e, checks.person_lead_words)
-        e = _before_trailing_words(text, s, e, checks)
-        if sum(c.isalpha() for c in text[s:e]) > 1:
-            kept.append((s, e))
+        number = _LEAD_NUMBER.match(text, s, e)
+        name_start = number.end() if number else s
+        e = _before_trailing_words(text, name_start, e, checks)
+        if sum(c.isalpha() for c in text[name_start:e]) > 1:
+            if number:  # "2287 Collins": the number before the name stays masked, as what it is
+                kept.append((s, s + len(number.group(1)), "IDENTIFIER"))
+            kept.append((name_start, e))
     return kept
 
 
@@ -208,12 +212,17 @@ def _before_trailing_words(text: str, start: int, end: int, checks: ModelChecks)
 
 
 def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> int:
-    """Skip title words ("Dr", "Mr.", "Garda") at the start while a word is left after them."""
+    """Skip title and greeting words ("Dr", "Mr.", "Garda", "G'day") at the start while a word is left after
+    them."""
     while True:
-        m = regex.match(r"([\p{L}]+)\.?\s+(?=\S)", text[start:end])
-        if m is None or m.group(1).casefold() not in titles:
+        m = _LEAD_WORD.match(text, start, end)
+        if m is None or m.group(1).replace("’", "'").casefold() not in titles:
             return start
-        start += m.end()
+        start = m.end()
+
+
+_LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?\s+(?=\S)")
+_LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
 
 
 def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
@@ -266,8 +275,13 @@ def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[tu
 
 
 def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
-    """At least 5 digits: "+0000" (a log's time zone) is not a phone number."""
-    return [(start, end)] if sum(c.isdigit() for c in text[start:end]) >= 5 else []
+    """At least 5 digits: "+0000" (a log's time zone) is not a phone number; a toll-free number written as
+    such ("0800 …", "1-800-…") is a company's line, as the rules decide for their own finds."""
+    if sum(c.isdigit() for c in text[start:end]) < 5:
+        return []
+    if checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end):
+        return []
+    return [(start, end)]
 
 
 def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
