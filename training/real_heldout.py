@@ -5,7 +5,8 @@
 
 Training mixes in `--real-docs` documents drawn from the train/ files with a
 seed (`train.real_docs`); this draws `--per-file` other records from each file,
-never one whose text was drawn for training, and writes them unchanged (their
+never one whose text was drawn for training (give the largest `--real-docs` of
+the models compared: a larger draw contains a smaller one), and writes them unchanged (their
 PERSON spans, and the other entities as `ignored_spans`). The labels are silver
 (WikiANN) or OCR newspapers with merged adjacent names (Europeana): read the
 figures as a check on real text, not as exact scores. Their text (not their
@@ -39,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--real", type=Path, default=SHARED_TRAIN)
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--per-file", type=int, default=1000)
-    ap.add_argument("--real-docs", type=int, default=8000, help="as given to training")
+    ap.add_argument("--real-docs", type=int, default=12000,
+                    help="the largest --real-docs of the models to compare (a larger draw holds the smaller one)")
     ap.add_argument("--seed", type=int, default=13, help="as given to training")
     args = ap.parse_args(argv)
     paths = sorted(args.real.glob("*.jsonl"))
