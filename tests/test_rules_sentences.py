@@ -33,6 +33,8 @@ def expected(text, *pairs):
 
 
 FRENCH = [
+    ("Ma carte 5555 5555 5555 4444 exp 10/28 crypto 471, et pour l'autre carte le code au dos : 806.",
+     [("5555 5555 5555 4444", "CREDIT_CARD"), ("471", "SECRET"), ("806", "SECRET")]),
     ("Bonjour, je suis né le 12 mars 1985 à Lyon. Mon portable : 06 12 34 56 78, "
      "mon e-mail jean.dupont@exemple.fr.",
      [("12 mars 1985", "BIRTH_DATE"), ("06 12 34 56 78", "PHONE"), ("jean.dupont@exemple.fr", "EMAIL")]),
@@ -70,6 +72,8 @@ ENGLISH = [
      [("GB82 WEST 1234 5698 7654 32", "IBAN"), ("hunter2", "SECRET"), ("S3cr3t", "SECRET")]),
     ("Card 5555 5555 5555 4444, CVV: 4821, exp 10/28.",
      [("5555 5555 5555 4444", "CREDIT_CARD"), ("4821", "SECRET")]),
+    ("Card 5555 5555 5555 4444 exp 10/28, the code on the back is 417.",
+     [("5555 5555 5555 4444", "CREDIT_CARD"), ("417", "SECRET")]),
     ("2024-03-12 10:22:31 INFO user=alice ip=192.168.1.34 action=login session=8f3a9c2e7b1d4f6a "
      "Cookie: csrftoken=Zx9Yw8Vu7Ts6Rq5Po4; Session: Spring 2024. User: where is my parcel?",
      [("alice", "IDENTIFIER"), ("192.168.1.34", "IP_ADDRESS"), ("8f3a9c2e7b1d4f6a", "SECRET"),
