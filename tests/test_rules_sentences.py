@@ -33,6 +33,8 @@ def expected(text, *pairs):
 
 
 FRENCH = [
+    ("slt, le mdp du wifi c pomme&poire2020 et mon mdp c Tigre#2021, mais le mdp c pas sécurisé",
+     [("pomme&poire2020", "SECRET"), ("Tigre#2021", "SECRET")]),
     ("Ma carte 5555 5555 5555 4444 exp 10/28 crypto 471, et pour l'autre carte le code au dos : 806.",
      [("5555 5555 5555 4444", "CREDIT_CARD"), ("471", "SECRET"), ("806", "SECRET")]),
     ("Bonjour, je suis né le 12 mars 1985 à Lyon. Mon portable : 06 12 34 56 78, "
