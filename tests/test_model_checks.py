@@ -180,9 +180,18 @@ def test_model_address_checks(text, value, kept):
     # not a town: a keyword, a word the line goes on from, a number that is no postcode
     ("Rue du Moulin 3, 4000 Tel : 04 222", "Rue du Moulin 3, 4000", "Rue du Moulin 3, 4000"),
     ("Unit 3 (Block B, 14 Quay Road", "Unit 3 (Block B, 14 Quay Road", "Unit 3 (Block B, 14 Quay Road"),
+    ("412 ELM AVE\nTOPEKA KS 66604-1207\n\nRe:", "412 ELM AVE\nTOPEKA KS", "412 ELM AVE\nTOPEKA KS 66604-1207"),
+    ("9 Oak Rd, Salem, OR 97301, USA", "9 Oak Rd, Salem, OR", "9 Oak Rd, Salem, OR 97301"),
+    ("9 Oak Rd, Salem, OR 97301-12", "9 Oak Rd, Salem, OR", "9 Oak Rd, Salem, OR"),   # no ZIP+4
 ])
 def test_model_address_takes_the_end_it_stopped_short_of(text, value, kept):
     assert checked(text, value, "ADDRESS") == [("ADDRESS", kept)]
+
+
+def test_model_address_takes_the_town_a_deed_writes_first():
+    text = "M. Paul Girard, demeurant à VIENNE (38200), 7 rue des Prés, et Mme Girard, née à Lyon (Rhône), 2 rue Haute."
+    assert checked(text, "7 rue des Prés", "ADDRESS") == [("ADDRESS", "VIENNE (38200), 7 rue des Prés")]
+    assert checked(text, "2 rue Haute", "ADDRESS") == [("ADDRESS", "2 rue Haute")]       # a birthplace is no part of it
 
 
 @pytest.mark.parametrize("text, value, expected", [

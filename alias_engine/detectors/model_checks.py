@@ -47,11 +47,17 @@ _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # Words before an address's first element.
 _ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
+# The town a deed writes before the street after "demeurant à": "demeurant à ANNECY (74000), 4 rue …".
+_TOWN_BEFORE = regex.compile(r"(?i:demeurant|domicilié(?:e?s?)|résidant|habitant)\s+à\s+"
+                             r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z")
 _TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
 # A postcode after a region in parentheses (Canada's "H2J 2L3", a 4-5 digit one), a postcode ending an
 # address, and a town after it that ends the line or the clause.
 _POSTCODE_AFTER = regex.compile(r"[ ,]+(?:\p{Lu}\d\p{Lu}[ \-]?\d\p{Lu}\d|\d{4,5})(?![\p{L}\p{N}])")
 _ENDS_WITH_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}.,])\d{4,5}\Z")
+# A US state's two capitals ending an address, and the ZIP (+4) after it ("OMAHA NE" → "OMAHA NE 68114-3827").
+_ENDS_WITH_STATE = regex.compile(r"(?<![\p{L}\p{N}])\p{Lu}{2}\Z")
+_ZIP_AFTER = regex.compile(r"[ \t]+\d{5}(?:-\d{4})?(?![\p{L}\p{N}\-])")
 _TOWN_AFTER = regex.compile(r" ((?:\p{Lu}\p{Ll}* )?\p{Lu}\p{Ll}+(?:[\-'’]\p{Ll}*\p{Lu}?\p{Ll}+)*)"
                             r"(?=[,.;)]|[ \t]*\r?\n|\Z| \p{Ll})")
 _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
@@ -335,7 +341,8 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int
 def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int] | tuple[int, int, str]]:
     """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
     in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6"), starts at its first
-    element, not at a word before it ("outside 27 …"), and a first line that is a person's name
+    element, not at a word before it ("outside 27 …") but at the town a deed writes first ("demeurant à
+    LYON (69003), 4 rue …"), and a first line that is a person's name
     ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON."""
     last_break = text.rfind("\n", start, end)
     if last_break != -1 and _FORM_ITEM.fullmatch(text[last_break + 1:end].strip()):
@@ -345,6 +352,9 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
     m = _ADDRESS_LEAD.match(text, start, end)
     if m is not None and m.end() < end:
         start = m.end()
+    head = _TOWN_BEFORE.search(text, max(0, start - 80), start)
+    if head is not None:
+        start = head.start(1)
     end = _address_tail(text, start, end, checks)
     person: list[tuple[int, int, str]] = []
     name_end = _name_line_end(text, start, end, checks)
@@ -361,11 +371,16 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
 def _address_tail(text: str, start: int, end: int, checks: ModelChecks) -> int:
     """Where an address the model cut short ends: after the ")" of a region it opened and a postcode that
     follows ("Montréal (Québec" → "Montréal (Québec) H2J 2L3"), and after the town that follows its last
-    postcode ("…27, 5004" → "…27, 5004 Bouge")."""
+    postcode ("…27, 5004" → "…27, 5004 Bouge"), after the ZIP that follows a US state ("…OMAHA NE" →
+    "…OMAHA NE 68114-3827")."""
     value = text[start:end]
     if value.count("(") > value.count(")") and text.startswith(")", end):
         end += 1
         m = _POSTCODE_AFTER.match(text, end)
+        if m is not None:
+            end = m.end()
+    if _ENDS_WITH_STATE.search(text, start, end):
+        m = _ZIP_AFTER.match(text, end)
         if m is not None:
             end = m.end()
     if _ENDS_WITH_POSTCODE.search(text, start, end):
