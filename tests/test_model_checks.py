@@ -44,6 +44,10 @@ def test_model_card_keeps_the_number_and_not_what_follows():
     text = "paid with 5190 7731 0452 8816 11/29 447 yesterday"
     assert checked(text, "5190 7731 0452 8816 11/29 447", "CREDIT_CARD") == [
         ("CREDIT_CARD", "5190 7731 0452 8816"), ("IDENTIFIER", "11/29 447")]
+    # the model took the expiry's month: the card stops before it, Luhn or not
+    assert checked(text, "5190 7731 0452 8816 11", "CREDIT_CARD") == [("CREDIT_CARD", "5190 7731 0452 8816")]
+    assert checked(text.replace("8816", "8817"), "5190 7731 0452 8817 11", "CREDIT_CARD") == [
+        ("CREDIT_CARD", "5190 7731 0452 8817")]
 
 
 def test_model_card_too_short_stays_masked_as_phone_or_identifier():

@@ -241,10 +241,11 @@ def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int,
 
 
 def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
-    """13-19 digits in groups; what follows the number ("05/27 091") is not the card. Fewer digits
+    """13-19 digits in groups; what follows the number ("05/27 091", even when the model took its "05")
+    is not the card. Fewer digits
     shaped like a phone number stay masked, as a PHONE."""
     ends = [e for e in range(start + 13, min(end, start + 40) + 1)
-            if _CARD.fullmatch(text, start, e) and (e == end or not text[e].isdigit())]
+            if _CARD.fullmatch(text, start, e) and not text.startswith("/", e) and (e == end or not text[e].isdigit())]
     if not ends:
         return [(start, end, "PHONE")] if is_possible_phone(text[start:end]) else _as_identifier(text, start, end)
     # The longest prefix that passes Luhn, else the longest one.
