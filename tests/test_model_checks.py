@@ -337,3 +337,16 @@ def test_a_toll_free_number_the_model_found_is_a_company_line(value):
 
 def test_an_ordinary_number_the_model_found_stays_a_phone():
     assert checked("call me on 07700 916442 today", "07700 916442", "PHONE") == [("PHONE", "07700 916442")]
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("Adresse :\nRésidence Les Tilleuls, bât. C, 3e étage\n5 rue Haute\n31000 Toulouse", "3e étage\n5 rue Haute\n31000 Toulouse",
+     "Résidence Les Tilleuls, bât. C, 3e étage\n5 rue Haute\n31000 Toulouse"),
+    ('ID-4,DURAND,"Foyer Les Glycines, chambre 4, 2 rue Basse, 38000 Grenoble",x', "chambre 4, 2 rue Basse, 38000 Grenoble",
+     "Foyer Les Glycines, chambre 4, 2 rue Basse, 38000 Grenoble"),
+    # not a building's name, or not starting its line: the span stays
+    ("Chez Paul Durand, 2 rue Basse, 38000 Grenoble", "2 rue Basse, 38000 Grenoble", "2 rue Basse, 38000 Grenoble"),
+    ("vu à la résidence, puis au 2 rue Basse, 38000 Grenoble", "2 rue Basse, 38000 Grenoble", "2 rue Basse, 38000 Grenoble"),
+])
+def test_model_address_takes_the_building_name_that_starts_its_line(text, value, kept):
+    assert checked(text, value, "ADDRESS") == [("ADDRESS", kept)]

@@ -50,6 +50,8 @@ _ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|
 # The town a deed writes before the street after "demeurant à": "demeurant à ANNECY (74000), 4 rue …".
 _TOWN_BEFORE = regex.compile(r"(?i:demeurant|domicilié(?:e?s?)|résidant|habitant)\s+à\s+"
                              r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z")
+# A line's (or a quoted field's) comma-separated parts before an address: "Résidence Les Tilleuls, bât. C, "
+_PARTS_BEFORE = regex.compile(r"(?:[^\n]*[\"«(:;][ \t]*|[ \t]*)((?:[^\n,;:\"«()]{2,60},[ \t]*){1,3})")
 _TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
 # A postcode after a region in parentheses (Canada's "H2J 2L3", a 4-5 digit one), a postcode ending an
 # address, and a town after it that ends the line or the clause.
@@ -78,6 +80,7 @@ class ModelChecks:
     name_particles: frozenset[str] = frozenset()  # casefolded: "de", "van" inside a name
     name_stop_words: frozenset[str] = frozenset()  # casefolded: capitalised words after a name, not of it
     address_line_words: frozenset[str] = frozenset()  # casefolded: a line with one of them is no name
+    building_words: frozenset[str] = frozenset()  # casefolded: the first word of a building's name
 
 
 def load_model_checks(section: dict, patterns: PatternRules | None = None) -> ModelChecks:
@@ -88,7 +91,7 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None) -> Mo
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
                        patterns, _words(section, "name_particles"), _words(section, "name_stop_words"),
-                       _words(section, "address_line_words"))
+                       _words(section, "address_line_words"), _words(section, "address_building_words"))
 
 
 def _words(section: dict, key: str) -> frozenset[str]:
@@ -356,6 +359,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
     head = _TOWN_BEFORE.search(text, max(0, start - 80), start)
     if head is not None:
         start = head.start(1)
+    start = _building_start(text, start, checks)
     end = _address_tail(text, start, end, checks)
     person: list[tuple[int, int, str]] = []
     name_end = _name_line_end(text, start, end, checks)
@@ -367,6 +371,17 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
     if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]):
         return person
     return person + [(start, end)]
+
+
+def _building_start(text: str, start: int, checks: ModelChecks) -> int:
+    """Where an address starts when the model left out the building's name before it on its line
+    ("Résidence Les Tilleuls, bât. C, | 3e étage, 5 rue …"): at that name, if the line (or a quoted
+    field) starts with it and only comma-separated parts lie between it and the span."""
+    line_start = text.rfind("\n", 0, start) + 1
+    m = _PARTS_BEFORE.fullmatch(text, line_start, start)
+    if m is None or m.group(1).split()[0].casefold().rstrip(".") not in checks.building_words:
+        return start
+    return m.start(1)
 
 
 def _address_tail(text: str, start: int, end: int, checks: ModelChecks) -> int:
