@@ -350,3 +350,9 @@ def test_an_ordinary_number_the_model_found_stays_a_phone():
 ])
 def test_model_address_takes_the_building_name_that_starts_its_line(text, value, kept):
     assert checked(text, value, "ADDRESS") == [("ADDRESS", kept)]
+
+
+def test_model_address_building_look_back_is_bounded():
+    text = "x" * 300 + ", Résidence Les Tilleuls, 5 rue Haute, 31000 Toulouse"
+    value = "5 rue Haute, 31000 Toulouse"
+    assert checked(text, value, "ADDRESS") == [("ADDRESS", value)]

@@ -245,8 +245,7 @@ def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int,
 
 def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
     """13-19 digits in groups; what follows the number ("05/27 091", even when the model took its "05")
-    is not the card. Fewer digits
-    shaped like a phone number stay masked, as a PHONE."""
+    is not the card. Fewer digits shaped like a phone number stay masked, as a PHONE."""
     ends = [e for e in range(start + 13, min(end, start + 40) + 1)
             if _CARD.fullmatch(text, start, e) and not text.startswith("/", e) and (e == end or not text[e].isdigit())]
     if not ends:
@@ -377,7 +376,10 @@ def _building_start(text: str, start: int, checks: ModelChecks) -> int:
     """Where an address starts when the model left out the building's name before it on its line
     ("Résidence Les Tilleuls, bât. C, | 3e étage, 5 rue …"): at that name, if the line (or a quoted
     field) starts with it and only comma-separated parts lie between it and the span."""
-    line_start = text.rfind("\n", 0, start) + 1
+    lo = max(0, start - 240)  # bounded: a building's name is short, and the cost stays linear
+    line_start = text.rfind("\n", lo, start) + 1
+    if line_start == 0 and lo > 0:
+        return start
     m = _PARTS_BEFORE.fullmatch(text, line_start, start)
     if m is None or m.group(1).split()[0].casefold().rstrip(".") not in checks.building_words:
         return start
