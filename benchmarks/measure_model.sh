@@ -6,11 +6,11 @@
 #
 # Needs the data sets, made once (build/ is not in git):
 #   python -m training.generate --out build/data/heldout_v2.jsonl --n 1000 --seed 1001 --split heldout
-#   python -m training.real_heldout --out build/data/real_heldout.jsonl --per-file 3000 --real-docs 12000
+#   python -m training.real_heldout --out build/data/real_heldout.jsonl      # the reserve no training draws
 #   build/data/heldout_v1.jsonl: the same generate command run in a checkout of f6015f4
 #   (python -m alias_engine.training.generate ...), the shipped model's own generator.
-# --real-docs must be at least what any model compared was trained with: the held-out records
-# are those training did not draw, and a larger draw contains the smaller one.
+# A model trained before the reserve existed with more than --real-docs 8000 has no clean real-text
+# figure (it drew the reserve's records too).
 set -euo pipefail
 model=$1 out=$2
 shift 2

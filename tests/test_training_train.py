@@ -105,19 +105,24 @@ def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
               "--long-docs", "2", "--long-len", "600"])
 
 
-def test_real_heldout_never_returns_a_text_drawn_for_training(tmp_path):
+def test_real_heldout_is_the_reserve_less_the_legacy_draw_and_training_never_draws_it(tmp_path):
     from training.real_heldout import heldout_records
+    from training.train import in_real_reserve
 
     for name in ("a.jsonl", "b.jsonl"):
         records = [{"text": f"{name} {i} Jean Dupont", "spans": [{"start": 0, "end": 4, "label": "PERSON"}] if i % 2 else []}
-                   for i in range(40)]
+                   for i in range(200)]
         write_jsonl(tmp_path / name, records)
     paths = sorted(tmp_path.glob("*.jsonl"))
-    used = {text for text, _ in real_docs(paths, 30, seed=13)}
-    held = heldout_records(paths, per_file=100, real_limit=30, seed=13)
-    assert len(used) == 30 and len(held) == 80 - 30
-    assert not {r["text"] for r in held} & used
-    assert heldout_records(paths, per_file=100, real_limit=30, seed=13) == held
+    reserve = {f"{n} {i} Jean Dupont" for n in ("a.jsonl", "b.jsonl") for i in range(200)
+               if in_real_reserve(f"{n} {i} Jean Dupont")}
+    assert 20 < len(reserve) < 100                             # about 15 % of 400
+    assert not {text for text, _ in real_docs(paths, 400, seed=13)} & reserve
+    legacy = {text for text, _ in real_docs(paths, 100, seed=13, reserve=False)}
+    assert legacy & reserve                                    # the old draw did take some of them
+    held = heldout_records(paths, per_file=1000, legacy_limit=100, seed=13)
+    assert {r["text"] for r in held} == reserve - legacy
+    assert heldout_records(paths, per_file=1000, legacy_limit=100, seed=13) == held
 
 
 def test_a_student_keeps_layers_spread_over_the_teachers_depth(tmp_path):
