@@ -17,8 +17,8 @@ shift 2
 dev=${DEV:-../shared/data/dev}
 data=${DATA:-build/data}
 mkdir -p "$out"
-ev() { alias-engine eval "$@" --model "$model" "${extra[@]}" > /dev/null; }
 extra=("$@")
+ev() { alias-engine eval "$@" --model "$model" "${extra[@]}" > /dev/null; }
 ev "$dev/handwritten.fr.jsonl" "$dev/handwritten.en.jsonl" --json "$out/hw.json"
 ev "$dev/presidio_synth_v2.en.jsonl" --json "$out/ps.json"
 [ -f "$data/heldout_v1.jsonl" ] && ev "$data/heldout_v1.jsonl" --json "$out/ho1.json"

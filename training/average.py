@@ -7,7 +7,7 @@ trainable folder that `training.export` accepts.
 fine-tuned from the same start lie close enough for their average to work as a model; it
 usually lands between the two on each figure, which is what makes it a way to trade one's
 recall for the other's precision without training. The tokenizer and the window the model
-should be read in (`window.json`) come from the second folder.
+should be read in (`train.WINDOW_FILE`) come from the second folder.
 """
 
 from __future__ import annotations

@@ -45,6 +45,9 @@ _KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
 # A form's item number or letter alone on a line ("1.6", "d").
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
+# A title or greeting word before a name ("Dr.", "G'day"), and a number before it ("2287 Collins").
+_LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?\s+(?=\S)")
+_LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
 # Words before an address's first element.
 _ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
 # The town a deed writes before the street after "demeurant à": "demeurant à ANNECY (74000), 4 rue …".
@@ -229,9 +232,6 @@ def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> in
             return start
         start = m.end()
 
-
-_LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?\s+(?=\S)")
-_LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
 
 
 def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
