@@ -74,7 +74,7 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
             candidates = _suppressed_removed(candidates, found.suppressions)
         return candidates + model + found.others
     # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
-    model = _inside_urls_removed(check_model_spans(model, text, checks), [s for s in candidates if s.label == "URL"])
+    model = _inside_urls_removed(check_model_spans(model, text, checks, lang), [s for s in candidates if s.label == "URL"])
     candidates += _inside_urls_removed(_fallbacks_removed(fallbacks, model), candidates) + model
     if found.suppressions:
         candidates = _suppressed_removed(candidates, found.suppressions)

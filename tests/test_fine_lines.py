@@ -268,3 +268,21 @@ def test_a_date_and_time_after_a_phone_keyword_is_no_phone():
 
 def test_an_account_number_in_groups_is_whole():
     assert ("IDENTIFIER", "410 552 7781") in found("paid into account 410 552 7781 yesterday")
+
+
+@pytest.mark.parametrize("text, logins", [
+    ('  - run: ssh -o StrictHostKeyChecking=no mlopez@10.4.0.12 "cd /srv"', ["mlopez"]),
+    ("scp dump.sql jo_b@203.0.113.9:/tmp", ["jo_b"]),
+    ("ssh root@10.0.0.1", []),                      # a system account
+    ("write to ana@example.org", []),               # an e-mail
+    ('      - run: docker login -u kw_ortiz -p "$REGISTRY_PASS"', ["kw_ortiz"]),
+    ("mysql -h db.internal -u k_ortiz -p", ["k_ortiz"]),
+    ("psql -U jbloggs billing", ["jbloggs"]),
+    ("git push -u origin main", []),                # not a login option
+    ("pip install -U requests", []),
+    ('bind_dn: "cn=svc-facturation,ou=services,dc=corp,dc=local"', ["svc-facturation"]),
+    ("uid=k.ortiz,ou=people,dc=corp", ["k.ortiz"]),
+    ("cn=admin,dc=example,dc=org", []),             # the directory's administrator
+])
+def test_logins_in_commands_and_directory_entries(text, logins):
+    assert [v for label, v in found(text) if label == "IDENTIFIER"] == logins

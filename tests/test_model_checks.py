@@ -356,3 +356,30 @@ def test_model_address_building_look_back_is_bounded():
     text = "x" * 300 + ", Résidence Les Tilleuls, 5 rue Haute, 31000 Toulouse"
     value = "5 rue Haute, 31000 Toulouse"
     assert checked(text, value, "ADDRESS") == [("ADDRESS", value)]
+
+
+@pytest.mark.parametrize("text, value, label, expected", [
+    ("ID card no. CAX 582114", "CAX 582114", "NATIONAL_ID", ("NATIONAL_ID", "CAX 582114")),   # letters of the value
+    ("OIC: PC 4471 HUSSEY", "PC 4471", "IDENTIFIER", ("IDENTIFIER", "4471")),   # a rank before a collar number
+    ("<Client id=58213 nom='X'>", "=58213", "IDENTIFIER", ("IDENTIFIER", "58213")),
+    ("Dr K. Byrne, MCRN 421177", "MCRN 421177", "ADDRESS", ("IDENTIFIER", "MCRN 421177")),
+    ("ALLOC LOGEMENT 3045871;;128,00", "3045871", "ADDRESS", ("IDENTIFIER", "3045871")),
+    ("plate AB 12345 seen", "AB 12345", "IDENTIFIER", ("IDENTIFIER", "AB 12345")),   # 2 letters: may be the value's
+    ("BP 1234", "BP 1234", "ADDRESS", ("ADDRESS", "BP 1234")),                       # an address word
+    ("call (555) 123-4567", "(555) 123-4567", "PHONE", ("PHONE", "(555) 123-4567")),
+])
+def test_model_number_starts_at_its_number(text, value, label, expected):
+    assert checked(text, value, label) == [expected]
+
+
+@pytest.mark.parametrize("text, value, lang, expected", [
+    ("Signature: M. Young     Date: 10/02/2024", "Young", "en", "M. Young"),
+    ("Reviewed by: Lt. M. O'Connell", "O'Connell", "en", "M. O'Connell"),
+    ("Signature: S.R. O'Dowd-Price", "O'Dowd-Price", "en", "S.R. O'Dowd-Price"),
+    ("vu avec J. Martin hier", "Martin", "fr", "J. Martin"),
+    ("Signé : M. Dupont", "Dupont", "fr", "Dupont"),       # Monsieur: a title
+    ("Signé : M. Dupont", "M. Dupont", "fr", "Dupont"),
+])
+def test_model_person_takes_the_initials_before_it(text, value, lang, expected):
+    spans = check_model_spans([model_span(text, value, "PERSON")], text, RULES.model_checks, lang)
+    assert [text[s.start:s.end] for s in spans] == [expected]

@@ -43,6 +43,8 @@ _WORD_PIECE = regex.compile(r"\p{Lu}*\p{Ll}*|[.\-]")
 _KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
 # An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
+# Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is Monsieur).
+_INITIALS_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.'’\-])((?:\p{Lu}\.[ ]?){0,2}\p{Lu}\.)[ ]\Z")
 # A form's item number or letter alone on a line ("1.6", "d").
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # A title or greeting word before a name ("Dr.", "G'day"), and a number before it ("2287 Collins").
@@ -68,6 +70,8 @@ _TOWN_AFTER = regex.compile(r" ((?:\p{Lu}\p{Ll}* )?\p{Lu}\p{Ll}+(?:[\-'’]\p{Ll
 _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
 # One word of a name: "Bisliev", "DUVAL", "Jean-Pierre", "O'Neil", "N.", "J.-P."
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
+# A number with the code or punctuation the model took before it: "PC 4471", "=58213", "CAX 582114".
+_CODE_THEN_NUMBER = regex.compile(r"([^\p{L}\p{N}+(]*)(?:(\p{Lu}{2,6})\.?[ \t]+)?([+(]?\d[\d \t.\-/()]*)")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
 _AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
 
@@ -104,11 +108,14 @@ def _words(section: dict, key: str) -> frozenset[str]:
     return frozenset(w.casefold() for w in words)
 
 
-def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> list[Span]:
-    """The model's spans that fit their label's format, cut or trimmed where the format says so."""
+def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lang: str = "") -> list[Span]:
+    """The model's spans that fit their label's format, cut or trimmed where the format says so (`lang`:
+    the text's language, "fr" or "en", where a format depends on it)."""
     out: list[Span] = []
     for span in _joined_names(spans, text):
         span = _without_form_item(span, text)
+        if span.label in _NUMBERS or span.label == "ADDRESS":
+            span = _number_without_code(span, text, checks)
         if span.label in _NUMBERS and _AMOUNT.fullmatch(text, span.start, span.end):
             continue
         check = _CHECKS.get(span.label)
@@ -119,7 +126,21 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks) -> 
             if start < end:
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
-    return _surnames_added(out, text, checks)
+    return _initials_added(_surnames_added(out, text, checks), text, lang)
+
+
+def _initials_added(spans: list[Span], text: str, lang: str) -> list[Span]:
+    """A PERSON span takes the initials written before it ("S.R. O'Donoghue-Price", "M. Young"), except a
+    French "M." (Monsieur: a title, outside the span) and initials another span holds."""
+    ends = sorted(s.end for s in spans)
+    out = []
+    for span in spans:
+        m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
+        if m is not None and not (lang == "fr" and m.group(1) == "M.") and \
+                bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
+            span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
+        out.append(span)
+    return out
 
 
 # The rest of a name on its line, then where a name ends: "Delorme, lead", "des Varannes⏎", "Price    Tel"
@@ -187,6 +208,26 @@ def _without_form_item(span: Span, text: str) -> Span:
     if end <= span.start:
         return span
     return Span(span.start, end, span.label, span.score, span.source, span.verified)
+
+
+def _number_without_code(span: Span, text: str, checks: ModelChecks) -> Span:
+    """A number span does not start with the punctuation or the rank the model took before it ("=58213",
+    "PC 4471"; letters that may be the value's own stay: "CAX 582114", "BERE 8562 2114"); an "address" that
+    is only a number, with or without such a code, is an IDENTIFIER ("3045871", "UCI 11-2294-8817"; not
+    "BP 1234" or "CEDEX 12": address words)."""
+    m = _CODE_THEN_NUMBER.fullmatch(text, span.start, span.end)
+    if m is None:
+        return span
+    code = (m.group(2) or "").casefold()
+    if code in checks.address_line_words:
+        return span
+    start = m.start(3) if code in checks.person_lead_words else m.end(1)
+    label = span.label
+    if label == "ADDRESS":
+        if sum(c.isdigit() for c in m.group(3)) < 4:
+            return span
+        label = "IDENTIFIER"
+    return Span(start, span.end, label, span.score, span.source, span.verified)
 
 
 def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
