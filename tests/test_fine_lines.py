@@ -286,3 +286,16 @@ def test_an_account_number_in_groups_is_whole():
 ])
 def test_logins_in_commands_and_directory_entries(text, logins):
     assert [v for label, v in found(text) if label == "IDENTIFIER"] == logins
+
+
+@pytest.mark.parametrize("text, lang, values", [
+    ("codes de secours encore valides : 6620-1947, 3381-0472. Merci", "fr", ["6620-1947", "3381-0472"]),
+    ("backup codes (still valid): 6620-1947 and 3381-0472", "en", ["6620-1947", "3381-0472"]),
+    ("code de secours : 1234 / 5678 / 9012", "fr", ["1234", "5678", "9012"]),
+    ("le code reçu par SMS (558213) et", "fr", ["558213"]),
+    ("avec les codes à trois chiffres (418 et 207).", "fr", ["418", "207"]),
+    ("gate code: 4512B, alarm on the left", "en", ["4512B"]),     # the list stops at a word
+    ("CVV 123, 4111 1111 1111 1111", "en", ["123"]),               # a card's code is never a list
+])
+def test_codes_written_as_a_list_after_one_keyword(text, lang, values):
+    assert [v for label, v in found(text, lang) if label == "SECRET"] == values

@@ -364,6 +364,10 @@ def test_adding_a_value_shape_with_a_validator(rules_copy):
     ("en/keywords.json", lambda d: d.update({"keyword_rule": []}), "unknown key"),
     ("en/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
                                                      "value_before": "yes"}), "value_before"),
+    ("en/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
+                                                     "list": "yes"}), "list must be"),
+    ("en/keywords.json", lambda d: d["keyword_rules"].append({"suppress": ["PHONE"], "keywords": ["x"], "values": ["id_code"],
+                                                     "list": True}), "written after the keyword"),
 ])
 def test_malformed_rules_raise_rules_error(rules_copy, file, change, message):
     _edit(rules_copy / file, change)

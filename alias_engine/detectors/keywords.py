@@ -25,7 +25,7 @@ from ..spans import Span
 from ..validators import VALIDATORS
 
 RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "value_before", "line_start", "gap", "max_gap",
-                       "score", "validator", "comment", "fallback"})
+                       "score", "validator", "comment", "fallback", "list"})
 DEFAULT_GAP = "default"
 DEFAULT_GAP_BEFORE = "before"
 DEFAULT_MAX_GAP = 20
@@ -34,6 +34,9 @@ DEFAULT_SCORE = 0.9
 # right after "digit + separator" (the middle of a number).
 _VALUE_END = r"(?![\p{L}\p{N}_])"
 _VALUE_START = r"(?<![\p{L}\p{N}_])(?<!\p{N}[ .\-/])"
+# Between the values of a list after one keyword: "codes de secours : 4471-9023, 5530-6612", "(174 et 930)".
+_LIST_SEPARATOR = regex.compile(r"[ \t]*(?:[,;/&]|(?<![\p{L}])(?i:et|and|ou|or)(?![\p{L}]))[ \t]*")
+_MAX_LIST_VALUES = 10
 # The longest value a rule looks for before its keyword.
 _MAX_VALUE_CHARS = 300
 _DIGITS = regex.compile(r"\d+")
@@ -59,6 +62,7 @@ class KeywordRule:
     line_start: bool = False          # the keyword must start a line (vCard "TEL;TYPE=cell:")
     cell_matchers: tuple[tuple[regex.Pattern, ValueShape], ...] = ()  # the value alone, for table cells
     fallback: bool = False            # only where the model found nothing: its spans have source "pattern"
+    list_matchers: tuple[tuple[regex.Pattern, ValueShape], ...] = ()  # a value after the first one, with "list"
 
 
 @dataclass(frozen=True)
@@ -331,11 +335,15 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
         raise ValueError(f"{where}: max_gap must be a non-negative integer")
     if not isinstance(score, (int, float)) or not 0 <= score <= 1:
         raise ValueError(f"{where}: score must be between 0 and 1")
-    fallback = raw.get("fallback", False)
-    if not isinstance(fallback, bool):
-        raise ValueError(f"{where}: fallback must be true or false")
+    fallback, is_list = raw.get("fallback", False), raw.get("list", False)
+    if not isinstance(fallback, bool) or not isinstance(is_list, bool):
+        raise ValueError(f"{where}: fallback and list must be true or false")
+    if is_list and (value_before or label is None):
+        raise ValueError(f"{where}: \"list\" is for a label's values written after the keyword")
+    list_matchers = tuple((regex.compile(f"(?P<value>{shapes[name][0]}){_VALUE_END}"), shape)
+                          for name, (_, shape) in zip(names, matchers)) if is_list else ()
     return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score), value_before, line_start,
-                       tuple(cell_matchers), fallback)
+                       tuple(cell_matchers), fallback, list_matchers)
 
 
 # --- detection -------------------------------------------------------------------
@@ -366,12 +374,30 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
                 continue  # a header row: "login,credit_card,spanish_dni" holds no login
             if rule.label is None:
                 suppressions.append(Suppression(start, end, rule.suppress))
-            else:
-                key = (start, end, rule.label)
+                continue
+            for value_start, value_end, value_verified in [found, *_more_values(text, end, rule)]:
+                key = (value_start, value_end, rule.label)
                 if key not in spans or spans[key].score < rule.score:
-                    spans[key] = Span(start, end, rule.label, rule.score,
-                                      "pattern" if rule.fallback else "keyword", verified)
+                    spans[key] = Span(value_start, value_end, rule.label, rule.score,
+                                      "pattern" if rule.fallback else "keyword", value_verified)
     return sorted(spans.values()), suppressions
+
+
+def _more_values(text: str, end: int, rule: KeywordRule) -> list[tuple[int, int, bool]]:
+    """The values a "list" rule finds after its first one, each after a comma, "and", "et", "/"…"""
+    found: list[tuple[int, int, bool]] = []
+    while rule.list_matchers and len(found) < _MAX_LIST_VALUES:
+        separator = _LIST_SEPARATOR.match(text, end)
+        best = None
+        for matcher, shape in rule.list_matchers if separator else ():
+            m = matcher.match(text, separator.end())
+            if m is not None:
+                best = _better(best, m, matcher, shape, text)
+        if best is None or not best[2]:
+            return found
+        found.append(best)
+        end = best[1]
+    return found
 
 
 def is_keyword_like(value: str, rules: KeywordRules) -> bool:

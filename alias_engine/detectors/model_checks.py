@@ -114,7 +114,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     out: list[Span] = []
     for span in _joined_names(spans, text):
         span = _without_form_item(span, text)
-        if span.label in _NUMBERS or span.label == "ADDRESS":
+        if span.label in _NUMBERS:
             span = _number_without_code(span, text, checks)
         if span.label in _NUMBERS and _AMOUNT.fullmatch(text, span.start, span.end):
             continue
@@ -212,22 +212,12 @@ def _without_form_item(span: Span, text: str) -> Span:
 
 def _number_without_code(span: Span, text: str, checks: ModelChecks) -> Span:
     """A number span does not start with the punctuation or the rank the model took before it ("=58213",
-    "PC 4471"; letters that may be the value's own stay: "CAX 582114", "BERE 8562 2114"); an "address" that
-    is only a number, with or without such a code, is an IDENTIFIER ("3045871", "UCI 11-2294-8817"; not
-    "BP 1234" or "CEDEX 12": address words)."""
+    "PC 4471"); letters that may be the value's own stay ("CAX 582114", "BERE 8562 2114")."""
     m = _CODE_THEN_NUMBER.fullmatch(text, span.start, span.end)
     if m is None:
         return span
-    code = (m.group(2) or "").casefold()
-    if code in checks.address_line_words:
-        return span
-    start = m.start(3) if code in checks.person_lead_words else m.end(1)
-    label = span.label
-    if label == "ADDRESS":
-        if sum(c.isdigit() for c in m.group(3)) < 4:
-            return span
-        label = "IDENTIFIER"
-    return Span(start, span.end, label, span.score, span.source, span.verified)
+    start = m.start(3) if (m.group(2) or "").casefold() in checks.person_lead_words else m.end(1)
+    return Span(start, span.end, span.label, span.score, span.source, span.verified)
 
 
 def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
@@ -337,7 +327,8 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[i
 def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
     """Not a hash or a placeholder (judged on the whole token around the span: "$argon2id$v=19…" is
     cut in pieces by the model), not a plain word ("NSInvalidArgumentException", "issued") and not a
-    log's key=value ("attempts=3")."""
+    log's key=value ("attempts=3"). A quoted secret is the whole quoted token: '"tulip_2024!"' when the
+    model stopped before the "!" (not a quoted "KEY=value")."""
     value = text[start:end]
     lo, hi = start, end
     while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
@@ -349,6 +340,9 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[
         return []
     if _is_words(value) or _KEY_VALUE.fullmatch(value):
         return []
+    if lo > 0 and text[lo - 1] in "\"'`" and text.startswith(text[lo - 1], hi) and \
+            not any(c in "=:" for c in text[lo:start] + text[end:hi]):
+        return [(lo, hi)]
     return [(start, end)]
 
 
