@@ -405,3 +405,22 @@ def test_an_address_after_a_company_or_in_a_business_zone_is_the_businesss(text,
 ])
 def test_model_secret_takes_the_whole_quoted_token(text, value, expected):
     assert checked(text, value, "SECRET") == [("SECRET", expected)]
+
+
+@pytest.mark.parametrize("text, value, label", [
+    ("CB CARREFOUR CARTE 4978XXXXXXXX2210;84,36", "4978XXXXXXXX2210", "PHONE"),     # already masked
+    ("Savings a/c ***4418 frozen", "***4418", "IDENTIFIER"),
+    ("kernel: [1842207.551] nf_conntrack: table full", "1842207.551", "PHONE"),      # a kernel's clock
+])
+def test_model_number_that_is_masked_or_a_clock_is_dropped(text, value, label):
+    assert checked(text, value, label) == []
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("Gum Tree Hospitality Pty Ltd\nABN 51 824 753 556\n", "en", "51 824 753 556"),
+    ("merci de nous appeler au 02 97 52 06 23.", "fr", "02 97 52 06 23"),
+    ("Reply Y to confirm. To rebook call 01632 960 100.", "en", "01632 960 100"),
+])
+def test_a_company_number_or_line_is_no_phone(text, lang, value):
+    spans = detect_with_rules(text, lang, RULES, [model_span(text, value, "PHONE")])
+    assert [s for s in spans if s.label == "PHONE"] == []

@@ -72,6 +72,10 @@ _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
 # A number with the code or punctuation the model took before it: "PC 4471", "=58213", "CAX 582114".
 _CODE_THEN_NUMBER = regex.compile(r"([^\p{L}\p{N}+(]*)(?:(\p{Lu}{2,6})\.?[ \t]+)?([+(]?\d[\d \t.\-/()]*)")
+# A value already masked ("4978XXXXXXXX2210", "***4418"): a partial value is no value (LABELS.md).
+_MASKED = regex.compile(r"(?i:(?<=\d)x{3,}|x{3,}(?=\d))|\*{3,}|•{3,}")
+# A decimal number ("1842207.551", a kernel log's clock): no phone.
+_DECIMAL = regex.compile(r"\d+\.\d+")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
 _AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
 
@@ -115,9 +119,11 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     for span in _joined_names(spans, text):
         span = _without_form_item(span, text)
         if span.label in _NUMBERS:
+            if _MASKED.search(text, span.start, span.end):
+                continue
             span = _number_without_code(span, text, checks)
-        if span.label in _NUMBERS and _AMOUNT.fullmatch(text, span.start, span.end):
-            continue
+            if _AMOUNT.fullmatch(text, span.start, span.end):
+                continue
         check = _CHECKS.get(span.label)
         if check is None:
             out.append(span)
@@ -315,9 +321,10 @@ def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[tu
 
 
 def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
-    """At least 5 digits: "+0000" (a log's time zone) is not a phone number; a toll-free number written as
+    """At least 5 digits and no decimal number: "+0000" (a log's time zone) and "[1842207.551]" (a kernel's
+    clock) are not phone numbers; a toll-free number written as
     such ("0800 …", "1-800-…") is a company's line, as the rules decide for their own finds."""
-    if sum(c.isdigit() for c in text[start:end]) < 5:
+    if sum(c.isdigit() for c in text[start:end]) < 5 or _DECIMAL.fullmatch(text, start, end):
         return []
     if checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end):
         return []
