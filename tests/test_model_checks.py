@@ -424,3 +424,13 @@ def test_model_number_that_is_masked_or_a_clock_is_dropped(text, value, label):
 def test_a_company_number_or_line_is_no_phone(text, lang, value):
     spans = detect_with_rules(text, lang, RULES, [model_span(text, value, "PHONE")])
     assert [s for s in spans if s.label == "PHONE"] == []
+
+
+@pytest.mark.parametrize("text, lang, value, account", [
+    ("Your bank details for pay: BSB 063-182, account 1077 4513.", "en", "063-182", "1077 4513"),
+    ("IFSC HDFC0001204, a/c 50100551902837", "en", "HDFC0001204", "50100551902837"),
+    ("sort code 20-00-00, account number 31926819", "en", "20-00-00", "31926819"),
+])
+def test_a_banks_branch_code_is_the_banks(text, lang, value, account):
+    spans = detect_with_rules(text, lang, RULES, [model_span(text, value, "IDENTIFIER")])
+    assert [text[s.start:s.end] for s in spans if s.label == "IDENTIFIER"] == [account]
