@@ -434,3 +434,14 @@ def test_a_company_number_or_line_is_no_phone(text, lang, value):
 def test_a_banks_branch_code_is_the_banks(text, lang, value, account):
     spans = detect_with_rules(text, lang, RULES, [model_span(text, value, "IDENTIFIER")])
     assert [text[s.start:s.end] for s in spans if s.label == "IDENTIFIER"] == [account]
+
+
+@pytest.mark.parametrize("url, kept", [
+    ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
+    ("https://hr-portal.example.in/upload", False),
+    ("https://www.velo-shop.example.fr/mon-compte?token=8fK2mQ9xLp4vR7tZ", True),   # a personal token
+    ("https://janedoe-design.example/portfolio", True),
+])
+def test_model_url_of_an_organisations_generic_page_is_dropped(url, kept):
+    text = f"Voir {url} merci"
+    assert checked(text, url, "URL") == ([("URL", url)] if kept else [])

@@ -367,8 +367,9 @@ def _is_words(value: str) -> bool:
 
 def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
     """Not a file path ("a/src/app.py": no scheme, no "www.", no dot before the first "/"), not a public
-    page the URL rules know (documentation, a code host's project), not a service's host ("smtp.…",
-    "docs.…") unless something in it points at a person."""
+    page the URL rules know (documentation, a code host's project), not a page every organisation's site
+    has ("/mon-compte", "/upload": `organisation_paths`) nor a service's host ("smtp.…", "docs.…") unless
+    something in it points at a person."""
     value = text[start:end]
     if "://" not in value and not value.lower().startswith("www.") and "." not in value.split("/", 1)[0]:
         return []
@@ -376,6 +377,10 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int
         return [(start, end)]
     if is_public_url(value, checks.patterns):
         return []
+    path = value.split("://", 1)[-1].partition("/")[2]
+    if regex.split(r"[/?#]", path, maxsplit=1)[0].lower() in checks.patterns.organisation_paths and \
+            not is_person_url(value, checks.patterns):
+        return []  # "https://www.velo-shop.fr/mon-compte": a page of an organisation's site
     host = value.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0].lower().removeprefix("www.")
     if checks.service_hosts is not None and "." in host and \
             checks.service_hosts.fullmatch(host.split(".", 1)[0]) and not is_person_url(value, checks.patterns):

@@ -53,6 +53,7 @@ class PatternRules:
     secret_reject: regex.Pattern
     secret_score: float
     system_account: regex.Pattern = NEVER  # "root", "admin": no person's login
+    organisation_paths: frozenset[str] = frozenset()  # "mon-compte", "upload": pages of an organisation's site
 
 
 def compile_pattern(pattern: str, where: str) -> regex.Pattern:
@@ -96,6 +97,7 @@ def load_pattern_rules(common: dict, secret_reject: regex.Pattern,
         personal_host_suffixes=tuple(h.lower() for h in url["personal_host_suffixes"]),
         person_path=compile_pattern(url["person_path"], "url.person_path"),
         person_query_keys=frozenset(k.lower() for k in url["person_query_keys"]),
+        organisation_paths=frozenset(p.lower() for p in url.get("organisation_paths", [])),
         secret_formats=tuple((f["name"], compile_pattern(f["pattern"], f"secret.formats.{f['name']}"))
                              for f in secret["formats"]),
         secret_reject=secret_reject,
