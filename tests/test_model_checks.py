@@ -445,3 +445,12 @@ def test_a_banks_branch_code_is_the_banks(text, lang, value, account):
 def test_model_url_of_an_organisations_generic_page_is_dropped(url, kept):
     text = f"Voir {url} merci"
     assert checked(text, url, "URL") == ([("URL", url)] if kept else [])
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("la société, immatriculée au RCS de Dijon sous le n° 481 229 506, représentée par", "fr", "481 229 506"),
+    ("b Employer identification number (EIN)\n  47-8812053\n", "en", "47-8812053"),
+])
+def test_a_companys_registration_is_no_persons_number(text, lang, value):
+    spans = detect_with_rules(text, lang, RULES, [model_span(text, value, "NATIONAL_ID")])
+    assert [s for s in spans if text[s.start:s.end] == value] == []
