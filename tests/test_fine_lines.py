@@ -299,3 +299,14 @@ def test_logins_in_commands_and_directory_entries(text, logins):
 ])
 def test_codes_written_as_a_list_after_one_keyword(text, lang, values):
     assert [v for label, v in found(text, lang) if label == "SECRET"] == values
+
+
+@pytest.mark.parametrize("text, lang, names", [
+    ("Conseillère (Noémie) : C'est noté, la nouvelle carte part demain.", "fr", ["Noémie"]),
+    ("Réponse de l'agent N2 (Yanis) – 10/01/2025 09:12 :", "fr", ["Yanis"]),
+    ("--- Message 2 (Kofi to Ada) ---", "en", ["Kofi"]),
+    ("conseiller (UNKNOWN)", "fr", []),                 # no given name
+    ("the message (Draft) was sent", "en", []),          # no role
+])
+def test_a_given_name_in_parentheses_after_a_role(text, lang, names):
+    assert [v for label, v in found(text, lang) if label == "PERSON"] == names
