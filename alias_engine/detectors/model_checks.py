@@ -270,7 +270,6 @@ def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> in
         start = m.end()
 
 
-
 def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
     value = text[start:end]
     try:
@@ -377,11 +376,11 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int
         return [(start, end)]
     if is_public_url(value, checks.patterns):
         return []
-    path = value.split("://", 1)[-1].partition("/")[2]
+    authority, _, path = value.split("://", 1)[-1].partition("/")
     if regex.split(r"[/?#]", path, maxsplit=1)[0].lower() in checks.patterns.organisation_paths and \
             not is_person_url(value, checks.patterns):
         return []  # "https://www.velo-shop.fr/mon-compte": a page of an organisation's site
-    host = value.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0].lower().removeprefix("www.")
+    host = authority.split(":", 1)[0].lower().removeprefix("www.")
     if checks.service_hosts is not None and "." in host and \
             checks.service_hosts.fullmatch(host.split(".", 1)[0]) and not is_person_url(value, checks.patterns):
         return []
