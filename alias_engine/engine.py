@@ -138,7 +138,7 @@ class Engine:
         results = []
         for item, view, chosen_lang in zip(found, views, langs):
             candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names,
-                                 self.rules.model_checks)
+                                 self.rules.model_checks, self.rules.letterheads)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
             spans = [self._to_original(view, s) for s in merged]

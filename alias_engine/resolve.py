@@ -12,6 +12,8 @@ adds. What one detector's finding means for another's lives here:
   token written inside it (the URL is the span);
 - suppressions: a keyword rule with `suppress` (switchboard, SIRET, invoice
   number) removes the rule candidates of those labels in the value it covers;
+- an organisation's letterhead (its name, then its address and numbers under it) is the
+  organisation's: the ADDRESS and PHONE spans of that block are dropped (detectors/letterheads.py);
 - a model NATIONAL_ID that is a valid SIRET (and no card number) is a
   company's number, which LABELS.md keeps out of NATIONAL_ID;
 - greetings and sign-offs are not names: a model PERSON span "Bisous" is
@@ -34,6 +36,7 @@ from dataclasses import dataclass, field
 from stdnum.fr import siret
 
 from .detectors.keywords import Suppression
+from .detectors.letterheads import Letterheads, organisation_blocks
 from .detectors.model_checks import ModelChecks, check_model_spans
 from .detectors.patterns import PatternRules, is_company_line, is_public_url
 from .spans import Span
@@ -53,7 +56,7 @@ class Found:
 
 
 def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],
-            checks: ModelChecks | None = None) -> list[Span]:
+            checks: ModelChecks | None = None, letterheads: Letterheads | None = None) -> list[Span]:
     """The candidates of every detector with the cross-detector rules applied (possibly overlapping).
 
     With `checks` (the rules' model_checks), the model's spans are first checked against their
@@ -70,15 +73,20 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     model = [s for s in found.model if not (s.label == "NATIONAL_ID" and is_siret(text[s.start:s.end]))]
     model = without_non_names(model, text, not_names)
     if checks is None:
-        if found.suppressions:
-            candidates = _suppressed_removed(candidates, found.suppressions)
-        return candidates + model + found.others
+        return _suppressed(candidates, found, text, letterheads) + model + found.others
     # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
     model = _inside_urls_removed(check_model_spans(model, text, checks, lang), [s for s in candidates if s.label == "URL"])
     candidates += _inside_urls_removed(_fallbacks_removed(fallbacks, model), candidates) + model
-    if found.suppressions:
-        candidates = _suppressed_removed(candidates, found.suppressions)
-    return candidates + found.others
+    return _suppressed(candidates, found, text, letterheads) + found.others
+
+
+def _suppressed(candidates: list[Span], found: Found, text: str, letterheads: Letterheads | None) -> list[Span]:
+    """The candidates without those the keyword rules' suppressions and the organisations' letterheads
+    remove (a letterhead's block ends at a PERSON of any detector, the user's included)."""
+    suppressions = found.suppressions
+    if letterheads is not None:
+        suppressions = suppressions + organisation_blocks(text, candidates + found.model + found.others, letterheads)
+    return _suppressed_removed(candidates, suppressions) if suppressions else candidates
 
 
 def _fallbacks_removed(fallbacks: list[Span], model_spans: list[Span]) -> list[Span]:

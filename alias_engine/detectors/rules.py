@@ -25,6 +25,7 @@ from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
 from .keywords import DATE_ORDERS, KeywordRules, Suppression, find_keyword_spans, get_validator, load_keyword_rules
+from .letterheads import Letterheads, load_letterheads
 from .model_checks import ModelChecks, load_model_checks
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
 from .tables import find_table_spans
@@ -49,6 +50,7 @@ class Rules:
     suppress_patterns: tuple[tuple[regex.Pattern, frozenset[str]], ...] = ()
     # (regex, label, reject): the "span" group (or whole match) is a value of that label, by its context
     label_patterns: tuple[tuple[regex.Pattern, str, regex.Pattern | None], ...] = ()
+    letterheads: Letterheads = Letterheads()  # an organisation's contact block is the organisation's
 
 
 @dataclass(frozen=True)
@@ -107,10 +109,12 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
         label_patterns = tuple(_label_pattern(p, rejects) for p in common.get("label_patterns", []))
+        letterheads = load_letterheads(common.get("letterheads", {}), model_checks.person_lead_words)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns or label_patterns ({exc})") from None
+        raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns or letterheads "
+                         f"({exc})") from None
     return Rules(identifiers, patterns, keywords, not_names, languages, tuple(extra_patterns), model_checks,
-                 suppress_patterns, label_patterns)
+                 suppress_patterns, label_patterns, letterheads)
 
 
 def _label_pattern(spec: dict, rejects: dict) -> tuple[regex.Pattern, str, regex.Pattern | None]:
@@ -195,7 +199,7 @@ def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[
     resolved against each other and against `model_spans` (the model's, if given: resolve.py)."""
     found = find_with_rules(text, lang, rules)
     found.model = list(model_spans)
-    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks)
+    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.letterheads)
 
 
 def _context_pattern_spans(text: str, patterns) -> list[Span]:

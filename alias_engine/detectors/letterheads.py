@@ -1,0 +1,181 @@
+"""Organisation letterheads: the contact block under an organisation's name is the organisation's.
+
+LABELS.md keeps a company's address and switchboard out of ADDRESS and PHONE, and hand-written
+letters open with exactly that: a hospital, bank, school or firm's name, then its address and its
+numbers ("CLINIQUE DU PARC\\nService d'admission – 21 rue … – 42000 Saint-Étienne\\nTél. : …").
+A block is the organisation's when
+
+- it starts a paragraph (the text's start or after a blank line), or follows at most two title
+  lines that hold no value;
+- its first line names an organisation: a word of `organisation_words` (an institution or a legal
+  form) among the first `MAX_NAME_WORDS` words before a separator, none of `sentence_words`
+  ("Léa is from Civic Ltd" is a sentence), no number first (an address line: "12 College
+  Road"), no street word around the organisation's word ("rue de l'Hôpital") and no titled
+  person ("Dr Jean Martin – Clinique …": a self-employed person's office is theirs);
+
+and it runs over the lines under it up to a blank line, at most `MAX_LINES` lines, stopping before
+a line that names a person (their direct line is theirs) or holds another kind of value (a
+form's birth date, an IBAN), or that starts with a field label which is no contact label ("Bien : studio, 8 rue …" is a form's field, not the letterhead). A PERSON
+that is part of the organisation's name is none either ("COLLÈGE JEAN-MOULIN", "SELARL DUPONT &
+MOREL": only capitalised words between it and the organisation's word).
+
+>>> heads = Letterheads(frozenset({"clinique"}), frozenset({"tél"}), frozenset({"rue"}), frozenset({"dr"}),
+...                    frozenset({"is"}))
+>>> text = "CLINIQUE DU PARC\\n21 rue Claude Bernard, Lyon\\nTél. : 04 72 00 00 00\\n\\nPatient : …"
+>>> [(text[z.start:z.end], sorted(z.labels)) for z in organisation_blocks(text, [], heads)]
+[('CLINIQUE DU PARC\\n21 rue Claude Bernard, Lyon\\nTél. : 04 72 00 00 00', ['ADDRESS', 'PHONE'])]
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import regex
+
+from ..spans import Span
+from .keywords import Suppression
+
+MAX_LINES = 5  # the organisation's line and the contact lines under it
+MAX_TITLE_LINES = 2  # lines without a value that may come before the organisation's line
+MAX_LINE_CHARS = 160
+MAX_NAME_WORDS = 7  # words of the organisation's name, before its line's first separator
+LABELS = frozenset({"ADDRESS", "PHONE"})  # what the block under the name holds of the organisation's
+CONTACT_LABELS = LABELS | {"EMAIL", "URL"}  # what else a letterhead's lines hold
+NAME_LABELS = frozenset({"PERSON"})  # "COLLÈGE JEAN-MOULIN": an organisation named after a person
+
+_WORD = regex.compile(r"[\p{L}][\p{L}'’.\-]*")
+_CONNECTORS = frozenset({"de", "du", "des", "d'", "la", "le", "les", "l'", "of", "the", "and", "et", "for", "y"})
+_SEPARATOR = regex.compile(r"[ \t]+[–—\-|·•][ \t]+|[,;(:\t]")
+_FIELD_LABEL = regex.compile(r"[ \t]*\**([^\n:\t*]{1,40}?)\**[ \t]*(?::(?!//)|\t)")  # "Tél. :", "**Adresse**\t"
+
+
+@dataclass(frozen=True)
+class Letterheads:
+    """The data of the rule, from common.json → "letterheads" (casefolded words)."""
+
+    organisation_words: frozenset[str] = frozenset()  # institutions and legal forms: "clinique", "ltd"
+    contact_labels: frozenset[str] = frozenset()  # field labels of a contact line: "tél", "standard"
+    street_words: frozenset[str] = frozenset()  # "rue", "road": "rue de l'Hôpital" names no organisation
+    title_words: frozenset[str] = frozenset()  # "dr", "maître": a titled person's office is theirs
+    sentence_words: frozenset[str] = frozenset()  # "is", "from", "je": a line with one is a sentence, no name
+
+
+def load_letterheads(section: dict, title_words: frozenset[str] = frozenset()) -> Letterheads:
+    """Compile the "letterheads" section of common.json; ValueError on a bad one."""
+    def words(key: str) -> frozenset[str]:
+        value = section.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+            raise ValueError(f"letterheads.{key} must be a list of strings")
+        return frozenset(w.casefold() for w in value)
+
+    return Letterheads(words("organisation_words"), words("contact_labels"), words("street_words"), title_words,
+                       words("sentence_words"))
+
+
+def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) -> list[Suppression]:
+    """Suppressions of ADDRESS and PHONE over each organisation's contact block of `text`, and of
+    PERSON over its name (LABELS.md: an organisation named after a person is none); `spans` are
+    the candidates of every detector (a PERSON under the name ends the block)."""
+    if not heads.organisation_words:
+        return []
+    persons = _Ranges([s for s in spans if s.label == "PERSON"])
+    others = _Ranges([s for s in spans if s.label not in CONTACT_LABELS and s.label != "PERSON"])
+    values = _Ranges(spans)
+    out = []
+    for lines in _paragraphs(text):
+        for i, (start, end) in enumerate(lines[: MAX_TITLE_LINES + 1]):
+            name = _organisation_name(text, start, end, heads, persons)
+            if name is not None:
+                out += [Suppression(p_start, p_end, NAME_LABELS) for p_start, p_end in name[1]]
+                out.append(Suppression(start, _block_end(text, lines[i:], heads, persons, others), LABELS))
+                break
+            if values.overlapping(start, end):
+                break  # a line with a value is no title: the paragraph is not a letterhead
+    return out
+
+
+class _Ranges:
+    """Spans' (start, end), sorted, for the ones overlapping a line (a bisection, not a scan)."""
+
+    def __init__(self, spans: Sequence[Span]):
+        self.ranges = sorted((s.start, s.end) for s in spans)
+        self.starts = [r[0] for r in self.ranges]
+        self.longest = max((e - s for s, e in self.ranges), default=0)
+
+    def overlapping(self, start: int, end: int) -> list[tuple[int, int]]:
+        lo, hi = bisect_left(self.starts, start - self.longest), bisect_left(self.starts, end)
+        return [(s, e) for s, e in self.ranges[lo:hi] if s < end and start < e]
+
+
+def _paragraphs(text: str):
+    """[(line start, line end), …] of each run of non-blank lines."""
+    lines: list[tuple[int, int]] = []
+    pos = 0
+    for line in text.split("\n"):
+        start, end = pos, pos + len(line)
+        pos = end + 1
+        if line.strip():
+            lines.append((start, end))
+        elif lines:
+            yield lines
+            lines = []
+    if lines:
+        yield lines
+
+
+def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
+                       persons: _Ranges) -> tuple[int, list[tuple[int, int]]] | None:
+    """When the line `start:end` starts with an organisation's name: where the name ends, and the
+    PERSON spans that are part of the name; else None."""
+    line = text[start:end]
+    if end - start > MAX_LINE_CHARS or line.lstrip()[:1].isdigit() or "\t" in line or ";" in line:
+        return None  # an address line, or a table's row
+    name_end = start + len(_SEPARATOR.split(line, 1)[0])  # "Agence de Lille – 14 rue …": the name before its address
+    words = [(m.start(), m.end(), m.group().rstrip(".").casefold()) for m in _WORD.finditer(text, start, name_end)]
+    folded = [w for _, _, w in words]
+    if len(words) > MAX_NAME_WORDS or any(w in heads.sentence_words for w in folded):
+        return None  # a sentence ("Prochain rendez-vous en hôpital de jour le …", "Léa is from X Ltd")
+    for i, word in enumerate(folded):
+        if word in heads.organisation_words or " ".join(folded[i:i + 2]) in heads.organisation_words:
+            if any(w in heads.street_words for w in folded[max(0, i - 3):i + 2]):
+                return None  # "rue de l'Hôpital", "College Road": a street named after one
+            organisation_at = words[i][0]
+            break
+    else:
+        return None
+    in_name = []
+    for p_start, p_end in persons.overlapping(start, end):
+        before = [w.rstrip(".").casefold() for w in _WORD.findall(text, start, max(start, p_start))]
+        if before and before[-1] in heads.title_words:
+            return None  # "Dr Jean Martin – Clinique du Parc": that person's office
+        if p_start < name_end and _one_name(text, min(p_end, organisation_at), max(p_start, organisation_at)):
+            in_name.append((p_start, p_end))
+    return name_end, in_name
+
+
+def _one_name(text: str, start: int, end: int) -> bool:
+    """Whether the words between a person's name and the organisation's word are capitalised:
+    "TRIBUNAL DE PROXIMITÉ DE ROUBAIX" is one name, "Civic Ltd hired Jouko" is not."""
+    return all(w[0].isupper() or w.casefold() in _CONNECTORS for w in _WORD.findall(text, start, end))
+
+
+def _block_end(text: str, lines: list[tuple[int, int]], heads: Letterheads, persons: _Ranges,
+               others: _Ranges) -> int:
+    """Where the organisation's block that starts with `lines[0]` ends."""
+    block_end = lines[0][1]
+    for start, end in lines[1:MAX_LINES]:
+        if persons.overlapping(start, end) or others.overlapping(start, end):
+            break  # a person's line, or a form's: "Né(e) le 20/06/1955", "IBAN : …"
+        label = _FIELD_LABEL.match(text, start, end)
+        if label and not _is_contact_label(label.group(1), heads):
+            break
+        block_end = end
+    return block_end
+
+
+def _is_contact_label(label: str, heads: Letterheads) -> bool:
+    """"Tél.", "Standard", "RC 1482203   Head Office": the label's last one or two words."""
+    words = [w.rstrip(".").casefold() for w in _WORD.findall(label)]
+    return bool(words) and (words[-1] in heads.contact_labels or " ".join(words[-2:]) in heads.contact_labels)

@@ -1,0 +1,119 @@
+"""An organisation's letterhead: its address and numbers are the organisation's (LABELS.md), a
+person's own letterhead or direct line stays masked (issue 11).
+
+Every example is invented for these tests. The model's spans are given (`model`), so the rule is
+tested on what it decides, whatever the shipped model finds.
+"""
+
+import pytest
+
+from alias_engine import Engine
+from alias_engine.detectors.letterheads import Letterheads, load_letterheads, organisation_blocks
+from alias_engine.detectors.rules import detect_with_rules
+from alias_engine.spans import Span
+
+RULES = Engine(use_model=False).rules
+
+
+def spans_of(text: str, *values: tuple[str, str]) -> list[Span]:
+    """Model spans for (label, value) pairs, each at the value's first place in `text`."""
+    out = []
+    for label, value in values:
+        start = text.index(value)
+        out.append(Span(start, start + len(value), label, 0.9, "model"))
+    return out
+
+
+def detected(text: str, lang: str, *model: tuple[str, str]) -> list[tuple[str, str]]:
+    found = detect_with_rules(text, lang, RULES, spans_of(text, *model))
+    return sorted({(s.label, text[s.start:s.end]) for s in found})  # candidates, not merged: once each
+
+
+ORG_HEAD = ("BANQUE POPULAIRE DU VEXIN\nAgence de Pontoise – 4 place du Grand Martroy – 95300 Pontoise\n"
+            "Standard : 01 30 38 00 00\n\n")
+PERSON_BLOCK = "Madame Odile Ferrand\n22 rue des Glycines\n95000 Cergy\nTél. : 06 41 52 63 74\n\n"
+
+
+def test_an_organisations_address_and_switchboard_under_its_name_are_no_values():
+    text = ORG_HEAD + PERSON_BLOCK + "Madame,\nvotre dossier est complet."
+    got = detected(text, "fr", ("ADDRESS", "4 place du Grand Martroy – 95300 Pontoise"), ("PERSON", "Odile Ferrand"),
+                   ("ADDRESS", "22 rue des Glycines\n95000 Cergy"))
+    assert got == sorted([("PERSON", "Odile Ferrand"), ("ADDRESS", "22 rue des Glycines\n95000 Cergy"),
+                          ("PHONE", "06 41 52 63 74")])
+
+
+def test_an_english_letterhead_with_a_legal_form():
+    text = ("Corbel & Finch Haulage Ltd\nUnit 9, 15 Wharf Street, Hull HU1 2BN\nTel: 01482 496 000\n\n"
+            "Dear Mr Okonjo,\nyour invoice is attached.")
+    got = detected(text, "en", ("ADDRESS", "Unit 9, 15 Wharf Street, Hull HU1 2BN"), ("PERSON", "Okonjo"))
+    assert got == [("PERSON", "Okonjo")]
+
+
+@pytest.mark.parametrize("head", [
+    "Odile Ferrand\n",                              # a person's own letterhead
+    "Dr Odile Ferrand – Clinique des Saules\n",     # a titled person's office is theirs
+    "12 College Road\n",                            # an address line, not an organisation
+    "Impasse de l'Hôpital, bâtiment B\n",           # a street named after one
+    "Prochain rendez-vous en hôpital de jour le 3 mars, au service de cardiologie\n",  # a sentence
+])
+def test_a_persons_letterhead_address_and_phone_stay(head):
+    text = head + "22 rue des Glycines\n95000 Cergy\nTél. : 06 41 52 63 74"
+    got = detected(text, "fr", ("ADDRESS", "22 rue des Glycines\n95000 Cergy"))
+    assert ("ADDRESS", "22 rue des Glycines\n95000 Cergy") in got
+    assert ("PHONE", "06 41 52 63 74") in got
+
+
+def test_a_person_named_under_the_organisation_ends_its_block():
+    text = ("Cabinet Vasseur SARL\n3 rue Lamartine, 59000 Lille\nLéa Morvan, gestionnaire\n"
+            "Ligne directe : 06 77 88 12 34")
+    got = detected(text, "fr", ("ADDRESS", "3 rue Lamartine, 59000 Lille"), ("PERSON", "Léa Morvan"))
+    assert ("ADDRESS", "3 rue Lamartine, 59000 Lille") not in got
+    assert ("PHONE", "06 77 88 12 34") in got and ("PERSON", "Léa Morvan") in got
+
+
+def test_a_form_field_under_the_letterhead_is_no_longer_the_organisations():
+    text = ("Agence Lumière SAS – 6 quai Perrache, 69002 Lyon – 04 72 56 00 00\n"
+            "Logement loué : 17 rue Tronchet, 69006 Lyon")
+    got = detected(text, "fr", ("ADDRESS", "6 quai Perrache, 69002 Lyon"), ("ADDRESS", "17 rue Tronchet, 69006 Lyon"))
+    assert got == [("ADDRESS", "17 rue Tronchet, 69006 Lyon")]
+
+
+def test_a_title_line_may_come_before_the_organisations_name():
+    text = "FICHE D'INSCRIPTION 2025\nLYCÉE MARIE-CURIE\n8 allée des Tilleuls, 35000 Rennes\nTél. 02 99 00 11 22"
+    got = detected(text, "fr", ("ADDRESS", "8 allée des Tilleuls, 35000 Rennes"))
+    assert got == []
+
+
+def test_a_person_in_the_organisations_name_is_none_but_after_it_still_is():
+    text = "COLLEGE ADA LOVELACE – Mark Ellison\n41 Nelson Street, Leeds LS2 7AB"
+    got = detected(text, "en", ("PERSON", "ADA LOVELACE"), ("PERSON", "Mark Ellison"))
+    assert ("PERSON", "ADA LOVELACE") not in got
+    assert ("PERSON", "Mark Ellison") in got
+
+
+def test_without_organisation_words_the_rule_finds_nothing():
+    assert organisation_blocks("BANK OF NOWHERE\n1 Main St\nTel 555 0100", [], Letterheads()) == []
+
+
+def test_a_malformed_section_is_refused():
+    with pytest.raises(ValueError, match="letterheads.organisation_words"):
+        load_letterheads({"organisation_words": "bank"})
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Ottilie is from Brackenfield Analytics LLC", "Ottilie"),      # a sentence, not a letterhead
+    ("Brackenfield Analytics Ltd hired Ottilie", "Ottilie"),        # a word in lower case between them
+])
+def test_a_person_in_a_sentence_about_a_company_stays(text, name):
+    assert ("PERSON", name) in detected(text, "en", ("PERSON", name))
+
+
+def test_a_table_row_naming_a_company_is_no_letterhead():
+    text = "name\temployer\tcity\nOrla Quennell\tTamsworth PLC\tLeeds\n"
+    assert ("PERSON", "Orla Quennell") in detected(text, "en", ("PERSON", "Orla Quennell"))
+
+
+def test_a_form_under_the_organisations_name_is_the_persons():
+    text = "Halvard Insurance Ltd\nDate of birth: 03/04/1961\nAddress: 9 Kiln Lane, Derby DE1 3AA\n"
+    got = detected(text, "en", ("ADDRESS", "9 Kiln Lane, Derby DE1 3AA"))
+    assert ("ADDRESS", "9 Kiln Lane, Derby DE1 3AA") in got
