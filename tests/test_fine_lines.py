@@ -83,9 +83,17 @@ def test_user_id_in_an_api_path():
     ("Garage Morel · 41 avenue Foch · 01 43 22 90 18 · https://garage-morel.example", "fr"),
     ("Please call our front desk on 020 7946 0321.", "en"),
     ("Le secrétariat : 04 76 12 33 90", "fr"),
+    ("Employer phone (payroll): 0161 496 0552", "en"),          # a qualifier between keyword and number
+    ("Office: 0161 496 0552 (Corvell main line)", "en"),        # a qualifier before the keyword after it
+    ("Standard (Lyon) : 04 72 90 11 00", "fr"),
 ])
 def test_an_organisations_line_written_as_such_is_no_phone(text, lang):
     assert [label for label, _ in found(text, lang) if label == "PHONE"] == []
+
+
+def test_a_personal_number_beside_an_organisations_line_stays():
+    text = "my mobile 07700 900418 (personal), the switchboard is 0161 496 0552"
+    assert [v for label, v in found(text) if label == "PHONE"] == ["07700 900418"]
 
 
 def test_a_mobile_beside_a_website_is_still_a_persons():
