@@ -15,9 +15,10 @@ A block is the organisation's when
 
 and it runs over the lines under it up to a blank line, at most `MAX_LINES` lines, stopping before
 a line that names a person (their direct line is theirs) or holds another kind of value (a
-form's birth date, an IBAN), or that starts with a field label which is no contact label ("Bien : studio, 8 rue …" is a form's field, not the letterhead). A PERSON
-that is part of the organisation's name is none either ("COLLÈGE JEAN-MOULIN", "SELARL DUPONT &
-MOREL": only capitalised words between it and the organisation's word).
+form's birth date, an IBAN), or that starts with a field label which is no contact label ("Bien :
+studio, 8 rue …" is a form's field, not the letterhead). A PERSON that is part of the
+organisation's name is none either ("COLLÈGE JEAN-MOULIN", "SELARL DUPONT & MOREL": only
+capitalised words between it and the organisation's word).
 
 >>> heads = Letterheads(frozenset({"clinique"}), frozenset({"tél"}), frozenset({"rue"}), frozenset({"dr"}),
 ...                    frozenset({"is"}))
@@ -36,6 +37,7 @@ import regex
 
 from ..spans import Span
 from .keywords import Suppression
+from .model_checks import word_set
 
 MAX_LINES = 5  # the organisation's line and the contact lines under it
 MAX_TITLE_LINES = 2  # lines without a value that may come before the organisation's line
@@ -65,10 +67,7 @@ class Letterheads:
 def load_letterheads(section: dict, title_words: frozenset[str] = frozenset()) -> Letterheads:
     """Compile the "letterheads" section of common.json; ValueError on a bad one."""
     def words(key: str) -> frozenset[str]:
-        value = section.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
-            raise ValueError(f"letterheads.{key} must be a list of strings")
-        return frozenset(w.casefold() for w in value)
+        return word_set(section, key, "letterheads")
 
     return Letterheads(words("organisation_words"), words("contact_labels"), words("street_words"), title_words,
                        words("sentence_words"))
@@ -133,8 +132,8 @@ def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
     if end - start > MAX_LINE_CHARS or line.lstrip()[:1].isdigit() or "\t" in line or ";" in line:
         return None  # an address line, or a table's row
     name_end = start + len(_SEPARATOR.split(line, 1)[0])  # "Agence de Lille – 14 rue …": the name before its address
-    words = [(m.start(), m.end(), m.group().rstrip(".").casefold()) for m in _WORD.finditer(text, start, name_end)]
-    folded = [w for _, _, w in words]
+    words = [(m.start(), m.group().rstrip(".").casefold()) for m in _WORD.finditer(text, start, name_end)]
+    folded = [w for _, w in words]
     if len(words) > MAX_NAME_WORDS or any(w in heads.sentence_words for w in folded):
         return None  # a sentence ("Prochain rendez-vous en hôpital de jour le …", "Léa is from X Ltd")
     for i, word in enumerate(folded):

@@ -98,17 +98,18 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None) -> Mo
     """Compile the "model_checks" section of common.json; ValueError/TypeError on a bad one."""
     secret_not = section.get("secret_not")
     service = section.get("service_host_labels")
-    return ModelChecks(frozenset(t.rstrip(".") for t in _words(section, "person_lead_words")),
+    return ModelChecks(frozenset(t.rstrip(".") for t in word_set(section, "person_lead_words")),
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
-                       patterns, _words(section, "name_particles"), _words(section, "name_stop_words"),
-                       _words(section, "address_line_words"), _words(section, "address_building_words"))
+                       patterns, word_set(section, "name_particles"), word_set(section, "name_stop_words"),
+                       word_set(section, "address_line_words"), word_set(section, "address_building_words"))
 
 
-def _words(section: dict, key: str) -> frozenset[str]:
+def word_set(section: dict, key: str, where: str = "model_checks") -> frozenset[str]:
+    """The casefolded words of a rules section's list `key`; ValueError when it is no list of strings."""
     words = section.get(key, [])
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-        raise ValueError(f"model_checks.{key} must be a list of strings")
+        raise ValueError(f"{where}.{key} must be a list of strings")
     return frozenset(w.casefold() for w in words)
 
 
