@@ -30,7 +30,7 @@ Spans of user detectors are never removed here: what the user asked for is maske
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from stdnum.fr import siret
@@ -39,7 +39,7 @@ from .detectors.keywords import Suppression
 from .detectors.letterheads import Letterheads, organisation_blocks
 from .detectors.model_checks import ModelChecks, check_model_spans
 from .detectors.patterns import PatternRules, is_company_line, is_public_url
-from .spans import Span
+from .spans import Span, SpanIndex
 from .validators import card
 
 
@@ -93,15 +93,9 @@ def _fallbacks_removed(fallbacks: list[Span], model_spans: list[Span]) -> list[S
     """A fallback rule's span (a name after a title) only where the model found none of its label."""
     if not fallbacks:
         return fallbacks
-    found = sorted((s.start, s.end, s.label) for s in model_spans)
-    starts = [f[0] for f in found]
-    longest = max((e - s for s, e, _ in found), default=0)
-    kept = []
-    for span in fallbacks:
-        lo, hi = bisect_left(starts, span.start - longest), bisect_left(starts, span.end)
-        if not any(s < span.end and span.start < e and label == span.label for s, e, label in found[lo:hi]):
-            kept.append(span)
-    return kept
+    found = SpanIndex(model_spans)
+    return [span for span in fallbacks
+            if not any(s.label == span.label for s in found.overlapping(span.start, span.end))]
 
 
 def is_siret(value: str) -> bool:
@@ -133,19 +127,10 @@ def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -
 
 def _phones_in_other_keyword_values_removed(spans: list[Span], keyword_spans: list[Span]) -> list[Span]:
     """A number that looks like a phone but follows "MRN:" or "NIR :" is that other thing."""
-    others = sorted((s.start, s.end) for s in keyword_spans if s.label != "PHONE")
+    others = SpanIndex(s for s in keyword_spans if s.label != "PHONE")
     if not others:
         return spans
-    starts = [o[0] for o in others]
-    longest = max(e - s for s, e in others)
-    kept = []
-    for span in spans:
-        if span.label == "PHONE":
-            lo, hi = bisect_left(starts, span.start - longest), bisect_left(starts, span.end)
-            if any(s < span.end and span.start < e for s, e in others[lo:hi]):
-                continue
-        kept.append(span)
-    return kept
+    return [span for span in spans if span.label != "PHONE" or not others.overlapping(span.start, span.end)]
 
 
 def _public_or_company(span: Span, text: str, lang: str, patterns: PatternRules) -> bool:
@@ -174,14 +159,6 @@ def _inside_urls_removed(spans: list[Span], url_spans: list[Span] | None = None)
 
 
 def _suppressed_removed(spans: list[Span], suppressions: list[Suppression]) -> list[Span]:
-    """Drop spans that overlap a suppressed value of their label; suppressed values are short."""
-    suppressions = sorted(suppressions, key=lambda z: z.start)
-    starts = [z.start for z in suppressions]
-    longest = max(z.end - z.start for z in suppressions)
-    kept = []
-    for span in spans:
-        lo = bisect_left(starts, span.start - longest)
-        hi = bisect_left(starts, span.end)
-        if not any(z.removes(span) for z in suppressions[lo:hi]):
-            kept.append(span)
-    return kept
+    """Drop spans that overlap a suppressed value of their label."""
+    index = SpanIndex(suppressions)
+    return [span for span in spans if not any(z.removes(span) for z in index.overlapping(span.start, span.end))]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 # Where a candidate span came from; the merger ranks them in this order (highest first).
 # "custom" is a detector the user added (Engine(detectors=[...])): it beats the model and
@@ -43,3 +46,29 @@ class Span:
         if not self.verified:
             d["verified"] = False
         return d
+
+
+class _Ranged(Protocol):
+    start: int
+    end: int
+
+
+R = TypeVar("R", bound=_Ranged)
+
+
+class SpanIndex(Generic[R]):
+    """Spans (or anything with `start` and `end`) sorted by start, to find the ones overlapping a range
+    by bisection, not a scan: the start of the longest one bounds how far back an overlap can begin."""
+
+    def __init__(self, spans: Iterable[R]):
+        self.spans = sorted(spans, key=lambda s: (s.start, s.end))
+        self._starts = [s.start for s in self.spans]
+        self._longest = max((s.end - s.start for s in self.spans), default=0)
+
+    def overlapping(self, start: int, end: int) -> list[R]:
+        lo = bisect_left(self._starts, start - self._longest)
+        hi = bisect_left(self._starts, end)
+        return [s for s in self.spans[lo:hi] if s.start < end and start < s.end]
+
+    def __bool__(self) -> bool:
+        return bool(self.spans)

@@ -1,9 +1,11 @@
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from alias_engine.labels import LABELS
 from alias_engine.merge import merge_spans
-from alias_engine.spans import SOURCES, Span
+from alias_engine.spans import SOURCES, Span, SpanIndex
 
 
 def test_same_label_overlapping_spans_become_their_union():
@@ -88,3 +90,18 @@ def test_output_is_sorted_non_overlapping_deterministic_and_covered(spans):
     for s in spans:
         for pos in range(s.start, s.end):
             assert any(o.start <= pos < o.end for o in merged)
+
+
+def test_span_index_finds_what_a_scan_finds_long_spans_included():
+    rnd = random.Random(7)
+    spans = []
+    for _ in range(300):
+        start = rnd.randrange(0, 2000)
+        spans.append(Span(start, start + rnd.choice((1, 3, 10, 400)), "PERSON"))
+    index = SpanIndex(spans)
+    for _ in range(300):
+        start = rnd.randrange(0, 2100)
+        end = start + rnd.randrange(1, 50)
+        scanned = sorted((s for s in spans if s.start < end and start < s.end), key=lambda s: (s.start, s.end))
+        assert index.overlapping(start, end) == scanned
+    assert not SpanIndex([]) and SpanIndex([]).overlapping(0, 10) == []

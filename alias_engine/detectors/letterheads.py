@@ -29,13 +29,12 @@ capitalised words between it and the organisation's word).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import regex
 
-from ..spans import Span
+from ..spans import Span, SpanIndex
 from .keywords import Suppression
 from .model_checks import word_set
 
@@ -79,9 +78,9 @@ def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) ->
     the candidates of every detector (a PERSON under the name ends the block)."""
     if not heads.organisation_words:
         return []
-    persons = _Ranges([s for s in spans if s.label == "PERSON"])
-    others = _Ranges([s for s in spans if s.label not in CONTACT_LABELS and s.label != "PERSON"])
-    values = _Ranges(spans)
+    persons = SpanIndex([s for s in spans if s.label == "PERSON"])
+    others = SpanIndex([s for s in spans if s.label not in CONTACT_LABELS and s.label != "PERSON"])
+    values = SpanIndex(spans)
     out = []
     for lines in _paragraphs(text):
         for i, (start, end) in enumerate(lines[: MAX_TITLE_LINES + 1]):
@@ -93,19 +92,6 @@ def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) ->
             if values.overlapping(start, end):
                 break  # a line with a value is no title: the paragraph is not a letterhead
     return out
-
-
-class _Ranges:
-    """Spans' (start, end), sorted, for the ones overlapping a line (a bisection, not a scan)."""
-
-    def __init__(self, spans: Sequence[Span]):
-        self.ranges = sorted((s.start, s.end) for s in spans)
-        self.starts = [r[0] for r in self.ranges]
-        self.longest = max((e - s for s, e in self.ranges), default=0)
-
-    def overlapping(self, start: int, end: int) -> list[tuple[int, int]]:
-        lo, hi = bisect_left(self.starts, start - self.longest), bisect_left(self.starts, end)
-        return [(s, e) for s, e in self.ranges[lo:hi] if s < end and start < e]
 
 
 def _paragraphs(text: str):
@@ -125,7 +111,7 @@ def _paragraphs(text: str):
 
 
 def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
-                       persons: _Ranges) -> tuple[int, list[tuple[int, int]]] | None:
+                       persons: SpanIndex[Span]) -> tuple[int, list[tuple[int, int]]] | None:
     """When the line `start:end` starts with an organisation's name: where the name ends, and the
     PERSON spans that are part of the name; else None."""
     line = text[start:end]
@@ -145,7 +131,8 @@ def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
     else:
         return None
     in_name = []
-    for p_start, p_end in persons.overlapping(start, end):
+    for person in persons.overlapping(start, end):
+        p_start, p_end = person.start, person.end
         before = [w.rstrip(".").casefold() for w in _WORD.findall(text, start, max(start, p_start))]
         if before and before[-1] in heads.title_words:
             return None  # "Dr Jean Martin – Clinique du Parc": that person's office
@@ -160,8 +147,8 @@ def _one_name(text: str, start: int, end: int) -> bool:
     return all(w[0].isupper() or w.casefold() in _CONNECTORS for w in _WORD.findall(text, start, end))
 
 
-def _block_end(text: str, lines: list[tuple[int, int]], heads: Letterheads, persons: _Ranges,
-               others: _Ranges) -> int:
+def _block_end(text: str, lines: list[tuple[int, int]], heads: Letterheads, persons: SpanIndex[Span],
+               others: SpanIndex[Span]) -> int:
     """Where the organisation's block that starts with `lines[0]` ends."""
     block_end = lines[0][1]
     for start, end in lines[1:MAX_LINES]:
