@@ -52,9 +52,20 @@ def test_named_keys_are_secret(text, value):
     ("RPPS 10009912345", "fr", "10009912345"),
     ("Procès-verbal n° 02311/2025", "fr", "02311/2025"),
     ("votre numéro fiscal : 21 44 918 220 531", "fr", "21 44 918 220 531"),
+    ('{"id": 7, "approved_by": "h.lindgren"}', "en", "h.lindgren"),
+    ("assignee: okafor_c2", "en", "okafor_c2"),
 ])
 def test_accounts_registrations_and_case_references_are_identifiers(text, lang, value):
     assert ("IDENTIFIER", value) in found(text, lang)
+
+
+@pytest.mark.parametrize("text", [
+    "Reviewed by: Lt. M. Varga",      # a rank's dot is no login's
+    '{"assignee": "team-platform"}',  # a team, no login
+    "assignee: root",
+])
+def test_who_did_it_without_a_login_is_no_identifier(text):
+    assert [v for label, v in found(text) if label == "IDENTIFIER"] == []
 
 
 def test_a_masked_account_is_no_value():

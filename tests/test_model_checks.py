@@ -457,3 +457,26 @@ def test_model_url_of_an_organisations_generic_page_is_dropped(url, kept):
 def test_a_companys_registration_is_no_persons_number(text, lang, value):
     spans = detect_with_rules(text, lang, RULES, [model_span(text, value, "NATIONAL_ID")])
     assert [s for s in spans if text[s.start:s.end] == value] == []
+
+
+def test_model_person_of_a_couple_is_two_people():
+    text = "To: Ilse & Ruben Vandersteen <iv@example.org>"
+    assert checked(text, "Ilse & Ruben Vandersteen", "PERSON") == [("PERSON", "Ilse"), ("PERSON", "Ruben Vandersteen")]
+    text = "Signé : Odile et Fabrice Lemarchal"
+    assert checked(text, "Odile et Fabrice Lemarchal", "PERSON") == [("PERSON", "Odile"), ("PERSON", "Fabrice Lemarchal")]
+    text = "the duo Cobb & Marlow played"   # no full name after the '&': one span, as the model said
+    assert checked(text, "Cobb & Marlow", "PERSON") == [("PERSON", "Cobb & Marlow")]
+
+
+@pytest.mark.parametrize("text, login", [
+    ("Ticket from Petra Lindqvist (plindqvist): printer down", "plindqvist"),
+    ("Reviewer Tomás Ibarra (t.ibarra) signed off", "t.ibarra"),
+    ("Jonas Weber (jweber_adm) rotated the key", "jweber_adm"),
+    ("Jonas Weber (owner) rotated the key", None),           # a role holds no word of the name
+    ("Jonas Weber (Jo) rotated the key", None),
+])
+def test_model_login_made_of_the_name_after_it_is_an_identifier(text, login):
+    name = text.split(" (")[0].split(" ", 2)[-1] if text.startswith(("Ticket", "Reviewer")) else "Jonas Weber"
+    got = checked(text, name, "PERSON")
+    assert ("PERSON", name) in got
+    assert [v for label, v in got if label == "IDENTIFIER"] == ([login] if login else [])

@@ -20,6 +20,7 @@ or a PHONE: the engine fails closed.
 from __future__ import annotations
 
 import ipaddress
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -33,6 +34,9 @@ from .patterns import PatternRules, compile_pattern, is_person_url, is_public_ur
 
 # Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
 _PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
+# A couple: a given name, "&", "and" or "et", and a full name ("Owen & Bea MacLeod" is "Owen" and "Bea
+# MacLeod"; "Brooks & Dunn" stays one span).
+_COUPLE = regex.compile(r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:&|and|et)[ \t]+(?=\p{Lu}[\p{Ll}.]*[ \t]+\p{Lu})")
 _CARD = regex.compile(r"\d(?:[ \-]?\d){12,18}")
 _IBAN = regex.compile(r"(?i:[a-z]{2}\d{2}(?:[ \-]?[a-z0-9]){10,32})")
 _SEPA_CREDITOR = regex.compile(r"(?i:[a-z]{2}\d{2}[ ]?zzz)")
@@ -133,7 +137,8 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
             if start < end:
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
-    return _initials_added(_surnames_added(out, text, checks), text, lang)
+    out = _initials_added(_surnames_added(out, text, checks), text, lang)
+    return out + _logins_after_names(out, text)
 
 
 def _initials_added(spans: list[Span], text: str, lang: str) -> list[Span]:
@@ -148,6 +153,30 @@ def _initials_added(spans: list[Span], text: str, lang: str) -> list[Span]:
             span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
         out.append(span)
     return out
+
+
+# A login in parentheses right after a name: "Rahul Kapoor (rkapoor)".
+_LOGIN_AFTER = regex.compile(r"[ \t]?\(([\p{Ll}\p{N}][\p{Ll}\p{N}._\-]{2,31})\)")
+
+
+def _logins_after_names(spans: list[Span], text: str) -> list[Span]:
+    """A login made of a person's name, in parentheses after it, is an IDENTIFIER: "(rkapoor)" after "Rahul
+    Kapoor" (a role in parentheses, "Jade (owner)", is none: it holds no word of the name)."""
+    out = []
+    for span in spans:
+        m = _LOGIN_AFTER.match(text, span.end) if span.label == "PERSON" else None
+        if m is None:
+            continue
+        login = _folded_letters(m.group(1))
+        words = [_folded_letters(w) for w in text[span.start:span.end].split()]
+        if any(len(w) >= 3 and w in login for w in words):
+            out.append(Span(m.start(1), m.end(1), "IDENTIFIER", span.score, span.source, span.verified))
+    return out
+
+
+def _folded_letters(value: str) -> str:
+    """The letters of `value`, casefolded and without accents: "O'Brien-Núñez" → "obriennunez"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", value.casefold()) if c.isalpha() and c.isascii())
 
 
 # The rest of a name on its line, then where a name ends: "Delorme, lead", "des Varannes⏎", "Price    Tel"
@@ -238,6 +267,10 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[
     kept: list[tuple[int, int] | tuple[int, int, str]] = []
     for s, e in parts:
         s = _after_titles(text, s, e, checks.person_lead_words)
+        couple = _COUPLE.match(text, s, e)
+        if couple is not None:
+            kept.append((s, couple.end(1)))
+            s = couple.end()
         number = _LEAD_NUMBER.match(text, s, e)
         name_start = number.end() if number else s
         e = _before_trailing_words(text, name_start, e, checks)
