@@ -57,8 +57,23 @@ def test_cells_of_the_wrong_shape_and_placeholders_are_left(rules):
     assert find_table_spans(text, rules.keywords) == ([], [])
 
 
+def test_columns_laid_out_with_spaces(rules):
+    text = ("Enfants à charge\n"
+            "Nom                Date de naissance    Lien\n"
+            "GARNIER Lou        11/04/2016           fils\n"
+            "GARNIER Inès       30/12/2019           fille\n"
+            "Total : 2 enfants\n")
+    assert [v for v in labelled(text, rules) if v[1] == "BIRTH_DATE"] == [
+        ("11/04/2016", "BIRTH_DATE"), ("30/12/2019", "BIRTH_DATE")]
+    shifted = text.replace("GARNIER Inès       30", "GARNIER Inès   30")   # not under its header: no table
+    assert find_table_spans(shifted, rules.keywords)[0] == [
+        s for s in find_table_spans(text, rules.keywords)[0] if s.end <= text.index("GARNIER Inès")]
+
+
 @pytest.mark.parametrize("text", [
     "Bonjour, je suis Jean, né à Lyon, et voilà.\nMerci, à bientôt, Jean.\n",
+    "FULL NAME  GARNIER LOU\nTELEPHONE  06 12 34 56 78\n",      # a form's "KEY  value" lines
+    "Nom        Date 2024        Lien\nGARNIER    11/04/2016       fils\nMARTIN     01/01/2001       fille\n",
     "password\nhunter2\n",
     "a|b\n",
 ])

@@ -2,7 +2,9 @@
 
 A table is a run of at least two consecutive lines that split into the same
 number of cells on one delimiter: "|" (Markdown, with its |---| row), tab, ";"
-or "," (CSV, with "quoted, cells"). When a header cell, folded like a keyword
+or "," (CSV, with "quoted, cells"); or, in plain text laid out with spaces, lines
+whose cells (runs of words, two spaces or more between them) start at the same
+columns as those of a header of three cells or more, without digits. When a header cell, folded like a keyword
 ("date_de_naiss.", "N° de sécurité sociale", "spanish_dni"), is a keyword of
 the keyword rules or ends with one, every cell below it that a value shape of
 one of those rules matches whole becomes a span of that rule (or, for a
@@ -18,11 +20,13 @@ from ..spans import Span
 from .keywords import KeywordRule, KeywordRules, Suppression, fold_keyword
 
 DELIMITERS = ("|", "\t", ";", ",")
+ALIGNED = "  "  # no delimiter: columns of a text laid out with spaces
 MAX_CELL_CHARS = 300
 _LINE = regex.compile(r"[^\n]*\n?")
 _MARKDOWN_RULE = regex.compile(r"\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*")
 _TRIM = " \t\r\"'"
 _PARENTHESES = regex.compile(r"\([^()]*\)")  # "numéro_national_(belgique)" is "numéro national"
+_ALIGNED_CELL = regex.compile(r"\S+(?: \S+)*")
 
 
 def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[Suppression]]:
@@ -67,7 +71,23 @@ def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, lis
             j += 1
         if len(rows) >= 2:
             return delimiter, rows
-    return None
+    return _aligned_table_at(text, lines, i)
+
+
+def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, list[int]] | None:
+    """The lines (header first) of a table laid out with spaces whose header is line `i`: every row has
+    as many cells as the header (three or more), each starting at the column of the header's."""
+    columns = _columns(text, *lines[i])
+    if len(columns) < 3 or any(c.isdigit() for c in text[lines[i][0]:lines[i][1]]):
+        return None  # two columns are a form's "KEY  value" lines, not a table; a header holds no number
+    rows = [i]
+    while rows[-1] + 1 < len(lines) and _columns(text, *lines[rows[-1] + 1]) == columns:
+        rows.append(rows[-1] + 1)
+    return (ALIGNED, rows) if len(rows) >= 2 else None
+
+
+def _columns(text: str, start: int, end: int) -> list[int]:
+    return [cell_start - start for cell_start, _ in _cells(text, start, end, ALIGNED)]
 
 
 def _count(text: str, start: int, end: int, delimiter: str) -> int:
@@ -79,6 +99,10 @@ def _count(text: str, start: int, end: int, delimiter: str) -> int:
 
 def _cells(text: str, start: int, end: int, delimiter: str) -> list[tuple[int, int]]:
     """[start, end) of each cell of a line, trimmed of spaces and quotes; "quoted, cells" stay whole."""
+    if delimiter == ALIGNED:
+        if "  " not in text[start:end]:
+            return [_trimmed(text, start, end)]
+        return [m.span() for m in _ALIGNED_CELL.finditer(text, start, end)]
     bounds: list[tuple[int, int]] = []
     cell_start = start
     quoted = False
