@@ -200,6 +200,19 @@ def test_password_in_brackets_and_log_words(text, secret):
     assert [v for label, v in found(text, "fr") if label == "SECRET"] == ([secret] if secret else [])
 
 
+@pytest.mark.parametrize("text, lang, secret", [
+    ("Temporary password issued: Harbor!Nine41 (change it)", "en", "Harbor!Nine41"),
+    ("mot de passe provisoire envoyé : Vx3#lorqa", "fr", "Vx3#lorqa"),
+    ("Password (initial): Qe71mz!w", "en", "Qe71mz!w"),
+    ("the password is QWmplRtz. Thanks", "en", "QWmplRtz"),          # a capital after a small letter
+    ("Password reset link: https://accounts.example.com/r?t=9f3k2", "en", None),   # a URL, no password
+    ("password policy: minimum twelve characters", "en", None),    # the colon is no symbol of a value
+    ("the stored hash, not the password itself.", "en", None),
+])
+def test_password_after_words_and_what_is_none(text, lang, secret):
+    assert [v for label, v in found(text, lang) if label == "SECRET"] == ([secret] if secret else [])
+
+
 def test_a_working_directory_is_no_password_and_names_its_user():
     text = "sudo: kdiallo : TTY=pts/2 ; PWD=/home/kdiallo ; USER=root ; COMMAND=/bin/true"
     got = found(text)
