@@ -54,6 +54,8 @@ def test_named_keys_are_secret(text, value):
     ("votre numéro fiscal : 21 44 918 220 531", "fr", "21 44 918 220 531"),
     ('{"id": 7, "approved_by": "h.lindgren"}', "en", "h.lindgren"),
     ("assignee: okafor_c2", "en", "okafor_c2"),
+    ("Consumer no. 110023847561 on the bill", "en", "110023847561"),
+    ("your bond no. 3318 9021 is lodged", "en", "3318 9021"),
 ])
 def test_accounts_registrations_and_case_references_are_identifiers(text, lang, value):
     assert ("IDENTIFIER", value) in found(text, lang)
@@ -342,3 +344,11 @@ def test_codes_written_as_a_list_after_one_keyword(text, lang, values):
 ])
 def test_a_given_name_in_parentheses_after_a_role(text, lang, names):
     assert [v for label, v in found(text, lang) if label == "PERSON"] == names
+
+
+@pytest.mark.parametrize("text", [
+    "Driving licence no: MORGA657054SM9IJ",
+    "Driver's license number: D1234567",
+])
+def test_a_driving_licence_number_is_a_national_id(text):
+    assert [label for label, _ in found(text)] == ["NATIONAL_ID"]
