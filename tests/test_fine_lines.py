@@ -352,3 +352,15 @@ def test_a_given_name_in_parentheses_after_a_role(text, lang, names):
 ])
 def test_a_driving_licence_number_is_a_national_id(text):
     assert [label for label, _ in found(text)] == ["NATIONAL_ID"]
+
+
+@pytest.mark.parametrize("text, number, name", [
+    ("OFFICER: PC 5519 R. OKONJO, LEEDS NORTH", "5519", "R. OKONJO"),
+    ("OIC: DC 2210 MORLEY", "2210", "MORLEY"),
+    ("PC 3301 DE LA CRUZ on duty", "3301", "DE LA CRUZ"),
+    ("my PC 2000 Windows box", None, None),            # a computer: no name in capitals after the number
+])
+def test_a_rank_collar_number_and_a_name_in_capitals(text, number, name):
+    got = found(text)
+    assert [v for label, v in got if label == "IDENTIFIER"] == ([number] if number else [])
+    assert [v for label, v in got if label == "PERSON"] == ([name] if name else [])
