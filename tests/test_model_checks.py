@@ -480,3 +480,12 @@ def test_model_login_made_of_the_name_after_it_is_an_identifier(text, login):
     got = checked(text, name, "PERSON")
     assert ("PERSON", name) in got
     assert [v for label, v in got if label == "IDENTIFIER"] == ([login] if login else [])
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("Signed: Dr P. Lindahl, MCRN 552190", "MCRN 552190", [("IDENTIFIER", "552190")]),
+    ("applicant (UCI 31-4482-9910)", "UCI 31-4482-9910", [("IDENTIFIER", "31-4482-9910")]),
+    ("Springfield, MO 65806", "MO 65806", [("ADDRESS", "MO 65806")]),       # a US state and its ZIP
+])
+def test_model_address_that_is_an_acronym_and_a_number_is_a_registration(text, value, expected):
+    assert checked(text, value, "ADDRESS") == expected

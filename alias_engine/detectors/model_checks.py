@@ -76,6 +76,9 @@ _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
 # A number with the code or punctuation the model took before it: "PC 4471", "=58213", "CAX 582114".
 _CODE_THEN_NUMBER = regex.compile(r"([^\p{L}\p{N}+(]*)(?:(\p{Lu}{2,6})\.?[ \t]+)?([+(]?\d[\d \t.\-/()]*)")
+# An acronym and a number, and nothing else: a registration ("MCRN 421177"), never an address
+# (a US state and its ZIP, "MO 89035", are an address's end).
+_CODE_AND_NUMBER = regex.compile(r"(?!\p{Lu}{2}[ ]+\d{5}(?:-\d{4})?\Z)\p{Lu}{2,6}[ ]+(\d[\d \-/]*\d)")
 # A value already masked ("4978XXXXXXXX2210", "***4418"): a partial value is no value (LABELS.md).
 _MASKED = regex.compile(r"(?i:(?<=\d)x{3,}|x{3,}(?=\d))|\*{3,}|•{3,}")
 # A decimal number ("1842207.551", a kernel log's clock): no phone.
@@ -425,8 +428,12 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
     """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
     in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6"), starts at its first
     element, not at a word before it ("outside 27 …") but at the town a deed writes first ("demeurant à
-    LYON (69003), 4 rue …"), and a first line that is a person's name
+    LYON (69003), 4 rue …"), is more than an acronym and a number ("MCRN 421177": that number is an
+    IDENTIFIER), and a first line that is a person's name
     ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON."""
+    code = _CODE_AND_NUMBER.fullmatch(text, start, end)
+    if code is not None:  # "MCRN 421177", "UCI 11-2294-8817": a registration, not an address
+        return [(code.start(1), code.end(1), "IDENTIFIER")]
     last_break = text.rfind("\n", start, end)
     if last_break != -1 and _FORM_ITEM.fullmatch(text[last_break + 1:end].strip()):
         end = last_break
