@@ -364,3 +364,12 @@ def test_a_rank_collar_number_and_a_name_in_capitals(text, number, name):
     got = found(text)
     assert [v for label, v in got if label == "IDENTIFIER"] == ([number] if number else [])
     assert [v for label, v in got if label == "PERSON"] == ([name] if name else [])
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("- CIN : KA 402 771 (valable jusqu'en 2031)", "fr", "KA 402 771"),     # a Moroccan identity card
+    ("n° CIN : X339021", "fr", "X339021"),
+    ("Passport: AB 123 456", "en", "AB 123 456"),
+])
+def test_identity_cards_with_letters_and_digit_groups(text, lang, value):
+    assert ("NATIONAL_ID", value) in found(text, lang)
