@@ -2,14 +2,14 @@
 
 A table is a run of at least two consecutive lines that split into the same
 number of cells on one delimiter: "|" (Markdown, with its |---| row), tab, ";"
-or "," (CSV, with "quoted, cells"); or, in plain text laid out with spaces, lines
-whose cells (runs of words, two spaces or more between them) start at the same
-columns as those of a header of three cells or more, without digits. When a header cell, folded like a keyword
-("date_de_naiss.", "N° de sécurité sociale", "spanish_dni"), is a keyword of
-the keyword rules or ends with one, every cell below it that a value shape of
-one of those rules matches whole becomes a span of that rule (or, for a
-suppress rule, a suppressed region). One pass over the lines: linear in the
-length of the text.
+or "," (CSV, with "quoted, cells"); or, in plain text laid out with spaces,
+lines whose cells (runs of words, two spaces or more between them) start at the
+columns of a header's three cells or more, a header without digits. When a
+header cell, folded like a keyword ("date_de_naiss.", "N° de sécurité sociale",
+"spanish_dni"), is a keyword of the keyword rules or ends with one, every cell
+below it that a value shape of one of those rules matches whole becomes a span
+of that rule (or, for a suppress rule, a suppressed region). One pass over the
+lines: linear in the length of the text.
 """
 
 from __future__ import annotations
