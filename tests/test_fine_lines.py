@@ -373,3 +373,13 @@ def test_a_rank_collar_number_and_a_name_in_capitals(text, number, name):
 ])
 def test_identity_cards_with_letters_and_digit_groups(text, lang, value):
     assert ("NATIONAL_ID", value) in found(text, lang)
+
+
+
+@pytest.mark.parametrize("text, badge", [
+    ("Officer: Sgt. Lena Ortiz #4410", "4410"),
+    ("Deputy R. Vance #318 took the report", "318"),
+    ("Sgt. Pepper #1 album", None),                     # one digit: a rank, no badge
+])
+def test_an_officers_badge_number_after_the_name(text, badge):
+    assert [v for label, v in found(text) if label == "IDENTIFIER"] == ([badge] if badge else [])
