@@ -150,13 +150,14 @@ def get_validator(name: str, date_orders: Sequence[str] | None = None) -> Callab
 
 # --- keywords ------------------------------------------------------------------
 
-def _strip_accents(text: str) -> str:
+def strip_accents(text: str) -> str:
+    """`Hélène` → `Helene`: the text without its combining marks."""
     return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
 
 
 def fold_keyword(text: str) -> str:
     """The key under which a keyword and every text it matches are the same."""
-    text = _strip_accents(text).casefold().replace("º", "°").replace("’", "'").replace(".", "")
+    text = strip_accents(text).casefold().replace("º", "°").replace("’", "'").replace(".", "")
     return " ".join(text.replace("_", " ").replace("-", " ").split())
 
 
@@ -186,7 +187,7 @@ def keyword_tokens(keyword: str) -> list[str]:
         elif ch == ".":
             tokens.append(r"\.?")
         elif ch.isalpha():
-            base = _strip_accents(ch) or ch
+            base = strip_accents(ch) or ch
             forms = {ch, base} if exact_case else {ch, base, ch.lower(), ch.upper(), base.lower(), base.upper()}
             forms = sorted(f for f in forms if len(f) == 1)
             tokens.append(regex.escape(forms[0]) if len(forms) == 1 else "[" + "".join(forms) + "]")

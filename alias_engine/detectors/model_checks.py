@@ -20,7 +20,6 @@ or a PHONE: the engine fails closed.
 from __future__ import annotations
 
 import ipaddress
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ import regex
 
 from ..spans import Span
 from ..validators import card
-from .keywords import is_possible_phone
+from .keywords import is_possible_phone, strip_accents
 from .patterns import PatternRules, compile_pattern, is_person_url, is_public_url
 
 # Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
@@ -179,7 +178,7 @@ def _logins_after_names(spans: list[Span], text: str) -> list[Span]:
 
 def _folded_letters(value: str) -> str:
     """The letters of `value`, casefolded and without accents: "O'Brien-Núñez" → "obriennunez"."""
-    return "".join(c for c in unicodedata.normalize("NFKD", value.casefold()) if c.isalpha() and c.isascii())
+    return "".join(c for c in strip_accents(value.casefold()) if c.isalpha() and c.isascii())
 
 
 # The rest of a name on its line, then where a name ends: "Delorme, lead", "des Varannes⏎", "Price    Tel"
