@@ -1,4 +1,4 @@
-"""The Engine: normalise → detectors → merger → masks, and back with unmask."""
+"""The Engine: normalise → detectors → resolve → merger → repeats → masks, and back with unmask."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from .labels import check_labels, known_labels
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
 from .merge import merge_spans
 from .normalize import check_text, normalize
+from .repeats import repeated_names
 from .resolve import Found, resolve
 from .resources import data_dir
 from .restore import unmask
@@ -106,8 +107,8 @@ class Engine:
     def detect_many(self, texts: Sequence[str], lang: str | None = None) -> list[list[Span]]:
         """`detect` for several texts at once (the model sees them as one batch).
 
-        normalise → detectors (rules, model, the user's) → resolve → merge, and back to
-        offsets into each original text.
+        normalise → detectors (rules, model, the user's) → resolve → merge → repeats (a confident name
+        masked wherever else it is written), and back to offsets into each original text.
         """
         for text in texts:
             self._check_text(text)
@@ -141,6 +142,7 @@ class Engine:
                                  self.rules.model_checks, self.rules.letterheads)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
+            merged = sorted(merged + repeated_names(view.text, merged, self.rules.model_checks))
             spans = [self._to_original(view, s) for s in merged]
             if any(b.start < a.end for a, b in zip(spans, spans[1:])):
                 spans = merge_spans(spans, view.original)  # two spans that one original cluster joins (`½` is `1⁄2`)

@@ -9,8 +9,9 @@ from typing import Generic, Protocol, TypeVar
 
 # Where a candidate span came from; the merger ranks them in this order (highest first).
 # "custom" is a detector the user added (Engine(detectors=[...])): it beats the model and
-# plain patterns, not a checksum-verified value or a value introduced by a keyword.
-SOURCES: tuple[str, ...] = ("validator", "keyword", "custom", "model", "pattern")
+# plain patterns, not a checksum-verified value or a value introduced by a keyword. "repeat" is an
+# occurrence of a name found elsewhere in the text (repeats.py, after the merger: it never competes).
+SOURCES: tuple[str, ...] = ("validator", "keyword", "custom", "model", "pattern", "repeat")
 
 
 @dataclass(frozen=True, order=True)

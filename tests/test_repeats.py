@@ -1,0 +1,100 @@
+"""Repeats (repeats.py): a name found with confidence is masked wherever else the text writes it.
+
+Every example is invented for these tests.
+"""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from alias_engine import Engine, repeats
+from alias_engine.detectors.rules import load_rules
+from alias_engine.repeats import MIN_SCORE, repeated_names
+from alias_engine.resources import data_dir
+from alias_engine.spans import Span
+
+CHECKS = load_rules(data_dir("rules")).model_checks
+
+
+def found_at(text: str, value: str, label: str = "PERSON", score: float = 0.99, occurrence: int = 0) -> Span:
+    start = -1
+    for _ in range(occurrence + 1):
+        start = text.index(value, start + 1)
+    return Span(start, start + len(value), label, score, "model")
+
+
+def repeats_of(text: str, *spans: Span) -> list[str]:
+    return [text[s.start:s.end] for s in repeated_names(text, sorted(spans), CHECKS)]
+
+
+def test_doctests_run():
+    assert doctest.testmod(repeats).failed == 0
+
+
+def test_a_confident_name_is_masked_where_the_model_missed_it():
+    text = "[19:02] Mum: send the fees for Tayo today\n[19:40] Tayo: thanks!"
+    found = found_at(text, "Tayo", occurrence=1)
+    spans = repeated_names(text, [found], CHECKS)
+    assert [(text[s.start:s.end], s.start, s.label, s.source, s.score) for s in spans] == [
+        ("Tayo", text.index("Tayo"), "PERSON", "repeat", found.score)]
+
+
+def test_the_words_of_a_full_name_are_lent_and_not_a_lone_initial_or_capitals():
+    text = "Attendees: Ifeoma Bankole-Reid, J. Quist\nIfeoma chairs; Bankole-Reid takes notes. QUIST signs."
+    got = repeats_of(text, found_at(text, "Ifeoma Bankole-Reid"), found_at(text, "J. Quist"))
+    assert got == ["Ifeoma", "Bankole-Reid"]
+
+
+def test_an_unsure_name_lends_nothing():
+    text = "Thu 09:00 - reminder\nThu 11:27 - reminder"
+    assert repeats_of(text, found_at(text, "Thu", score=0.99)) == []  # a word that ends names, never lent
+    text = "Ledgerly: new invoice. Pay Ledgerly today."
+    assert repeats_of(text, found_at(text, "Ledgerly", score=MIN_SCORE - 0.01)) == []
+
+
+def test_only_the_same_spelling_as_a_whole_word():
+    text = "Will Okonjo called. will you call back? Willow and Willa came; mail will.okonjo@example.org"
+    assert repeats_of(text, found_at(text, "Will Okonjo")) == []
+    text = "Rosalie Fenn wrote. Fenn's reply, then Fenn."
+    assert repeats_of(text, found_at(text, "Rosalie Fenn")) == ["Fenn", "Fenn"]
+
+
+def test_nothing_already_masked_is_touched():
+    text = "Dorcas Alleyne. Link: https://example.org/Dorcas/cv"
+    url = Span(text.index("https"), len(text), "URL", 1.0, "validator")
+    assert repeats_of(text, found_at(text, "Dorcas Alleyne"), url) == []
+
+
+@pytest.mark.parametrize("text, name, occurrence", [
+    ("Dr Lucien Bernard signed. Send it to 12 rue Claude Bernard.", "Lucien Bernard", 0),
+    ("Paid by Odile Giraud. Receipt from Atelier Giraud Céramique.", "Odile Giraud", 0),
+    ("Maître Yves Fontaine wrote; the firm Fontaine & Associés replied.", "Yves Fontaine", 0),
+])
+def test_a_word_of_a_longer_proper_noun_is_left(text, name, occurrence):
+    assert repeats_of(text, found_at(text, name, occurrence=occurrence)) == []
+
+
+def test_a_title_before_the_name_does_not_make_it_a_proper_noun():
+    text = "Signed: Odile Giraud\nBonjour Madame Giraud, your account is unlocked."
+    assert repeats_of(text, found_at(text, "Odile Giraud")) == ["Giraud"]
+
+
+def test_an_ampersand_between_two_names_joins_two_people():
+    text = "From: Greer & Ansel\n...\nLove, Greer\nP.S. Ansel says hi"
+    got = repeats_of(text, found_at(text, "Greer", occurrence=1), found_at(text, "Ansel", occurrence=1))
+    assert got == ["Greer", "Ansel"]
+
+
+def test_the_engine_masks_the_repeats_of_a_detectors_name():
+    def first_name_only(text):
+        return [(text.index("Tayo"), text.index("Tayo") + 4, "PERSON")]
+
+    engine = Engine(use_model=False, detectors=[first_name_only])
+    text = "Tayo wrote. Then Tayo rang."
+    spans = engine.detect(text)
+    assert [(text[s.start:s.end], s.source) for s in spans] == [("Tayo", "custom"), ("Tayo", "repeat")]
+    assert "Tayo" not in engine.mask(text).text
+    only_emails = Engine(use_model=False, detectors=[first_name_only], labels=["EMAIL"])
+    assert only_emails.detect(text) == []
