@@ -15,7 +15,7 @@ from .labels import check_labels, known_labels
 from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
 from .merge import merge_spans
 from .normalize import check_text, normalize
-from .repeats import repeated_names
+from .repeats import repeated_values
 from .resolve import Found, resolve
 from .resources import data_dir
 from .restore import unmask
@@ -142,7 +142,7 @@ class Engine:
                                  self.rules.model_checks, self.rules.letterheads)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text)
-            merged = sorted(merged + repeated_names(view.text, merged, self.rules.model_checks))
+            merged = sorted(merged + repeated_values(view.text, merged, self.rules.model_checks))
             spans = [self._to_original(view, s) for s in merged]
             if any(b.start < a.end for a, b in zip(spans, spans[1:])):
                 spans = merge_spans(spans, view.original)  # two spans that one original cluster joins (`½` is `1⁄2`)

@@ -11,7 +11,7 @@ import pytest
 
 from alias_engine import Engine, repeats
 from alias_engine.detectors.rules import load_rules
-from alias_engine.repeats import MIN_SCORE, repeated_names
+from alias_engine.repeats import MIN_SCORE, repeated_values
 from alias_engine.resources import data_dir
 from alias_engine.spans import Span
 
@@ -26,7 +26,7 @@ def found_at(text: str, value: str, label: str = "PERSON", score: float = 0.99, 
 
 
 def repeats_of(text: str, *spans: Span) -> list[str]:
-    return [text[s.start:s.end] for s in repeated_names(text, sorted(spans), CHECKS)]
+    return [text[s.start:s.end] for s in repeated_values(text, sorted(spans), CHECKS)]
 
 
 def test_doctests_run():
@@ -36,7 +36,7 @@ def test_doctests_run():
 def test_a_confident_name_is_masked_where_the_model_missed_it():
     text = "[19:02] Mum: send the fees for Tayo today\n[19:40] Tayo: thanks!"
     found = found_at(text, "Tayo", occurrence=1)
-    spans = repeated_names(text, [found], CHECKS)
+    spans = repeated_values(text, [found], CHECKS)
     assert [(text[s.start:s.end], s.start, s.label, s.source, s.score) for s in spans] == [
         ("Tayo", text.index("Tayo"), "PERSON", "repeat", found.score)]
 
@@ -85,6 +85,26 @@ def test_an_ampersand_between_two_names_joins_two_people():
     text = "From: Greer & Ansel\n...\nLove, Greer\nP.S. Ansel says hi"
     got = repeats_of(text, found_at(text, "Greer", occurrence=1), found_at(text, "Ansel", occurrence=1))
     assert got == ["Greer", "Ansel"]
+
+
+def test_a_code_like_value_lends_itself_under_its_label():
+    text = "client_id;name\nQX-40917;Okoro\nuser dlamb_ro (uid 4471)\nCall back about QX-40917 and dlamb_ro, not 4471."
+    code = Span(text.index("QX-40917"), text.index("QX-40917") + 8, "IDENTIFIER", 0.9, "keyword")
+    login = found_at(text, "dlamb_ro", "IDENTIFIER", score=0.97)
+    uid = found_at(text, "4471", "IDENTIFIER", score=0.99)
+    got = [(text[s.start:s.end], s.label, s.start > text.index("Call")) for s in
+           repeated_values(text, sorted([code, login, uid]), CHECKS)]
+    assert got == [("QX-40917", "IDENTIFIER", True), ("dlamb_ro", "IDENTIFIER", True)]  # 4 digits: any number
+
+
+@pytest.mark.parametrize("value, label, score", [
+    ("deploy", "IDENTIFIER", 0.99),           # a plain word
+    ("HX-2291-B", "IDENTIFIER", 0.90),        # the model, unsure
+    ("06 48 22 91 37", "PHONE", 0.99),        # a pattern label: a context rule decided the other one
+])
+def test_what_lends_no_code(value, label, score):
+    text = f"value {value} here; and {value} there"
+    assert repeats_of(text, found_at(text, value, label, score)) == []
 
 
 def test_the_engine_masks_the_repeats_of_a_detectors_name():
