@@ -56,6 +56,11 @@ def test_named_keys_are_secret(text, value):
     ("assignee: okafor_c2", "en", "okafor_c2"),
     ("Consumer no. 110023847561 on the bill", "en", "110023847561"),
     ("your bond no. 3318 9021 is lodged", "en", "3318 9021"),
+    ("Ward 3   IP No : IP/23/55102", "en", "IP/23/55102"),
+    ("Checked by: R. Amadi (staff 61207)", "en", "61207"),
+    ("my gas-fitting licence number is 77301, if the landlord asks", "en", "77301"),
+    ("son identifiant CAF 5520913 pour le dossier", "fr", "5520913"),
+    ("Licence n° 2021-44-009187, club de judo", "fr", "2021-44-009187"),
 ])
 def test_accounts_registrations_and_case_references_are_identifiers(text, lang, value):
     assert ("IDENTIFIER", value) in found(text, lang)
@@ -68,6 +73,19 @@ def test_accounts_registrations_and_case_references_are_identifiers(text, lang, 
 ])
 def test_who_did_it_without_a_login_is_no_identifier(text):
     assert [v for label, v in found(text) if label == "IDENTIFIER"] == []
+
+
+@pytest.mark.parametrize("text", [
+    "the staff 2024 survey is out",          # a year, no staff number
+    "staff 12.50 each, 3 shifts",
+    "Holm & Sons Heating, LLC - License #HV11023",  # a firm's licence on its letterhead
+])
+def test_what_a_staff_or_licence_keyword_leaves(text):
+    assert [v for label, v in found(text) if label == "IDENTIFIER"] == []
+
+
+def test_a_driving_licence_number_stays_a_national_id():
+    assert found("Driving licence number: KOVAC807116JK9WX") == [("NATIONAL_ID", "KOVAC807116JK9WX")]
 
 
 def test_a_masked_account_is_no_value():
