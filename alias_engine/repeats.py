@@ -8,13 +8,17 @@ to the rest of the text, and an occurrence written the same way (case included),
 whole word and overlapping no span becomes a span of the lender's label (source "repeat", the
 lender's score):
 
-- a PERSON span whose score is at least `MIN_SCORE` lends its value, and each capitalised word
-  of a name of two words or more (not all capitals). Words that end a name in the rules
-  (`name_stop_words`: "Mar", "Thu", "Street"...) are never lent, and an occurrence is left
-  where it is part of a longer proper noun: a capitalised word right before it (other than a
-  title, `person_lead_words`, or a word that starts a sentence) or right after it, or an "&"
-  after it that joins no name ("rue Claude Bernard", "Giraud Céramique", "Fontaine &
-  Associés"; "Grace & Bill" are two people);
+- a PERSON span whose score is at least `MIN_SCORE` lends its value; a name of two words or more
+  (not in capitals) also lends each capitalised word of 3 letters or more, and those of 4
+  letters or more in capitals ("Maïwenn Le Meur": "Maïwenn", "Meur", "LE MEUR"); a surname in
+  capitals alone lends its capitalised form ("O'DONOGHUE-PRICE": "O'Donoghue-Price"). Words
+  that end a name in the rules (`name_stop_words`: "Mar", "Thu", "Street"...) are never lent.
+  An occurrence is left where it is part of a longer proper noun: a capitalised word right
+  before it (not initials, a title of `person_lead_words`, or a word that starts a sentence), an
+  "&" after it that joins no name ("rue Claude Bernard", "Fontaine & Associés"; "Grace & Bill"
+  are two people), or a capitalised word right after it ("Giraud Céramique"), unless the value
+  starts its lender's name and that word is a surname: "Alasdair" lent, "Alasdair Drummond" is
+  one span. Initials right before it join the span ("S.R. O'Donoghue-Price");
 - an IDENTIFIER, NATIONAL_ID or SECRET span (the model's only at `MIN_SCORE` or more) lends its
   value when it cannot be a plain word or a small number: 4 characters or more with a digit and
   something else ("CL-10523") or 6 digits or more, or a dot, "_" or "-" between letters
@@ -45,8 +49,11 @@ _NOT_BEFORE = frozenset("@.-/\\")
 _NOT_BEFORE_CODE = frozenset("@.-")
 _NOT_AFTER = frozenset("@-/\\")
 _WORD_BEFORE = regex.compile(r"([\p{L}\p{M}'’.-]+)[ \t]+$")
+_INITIALS = regex.compile(r"(?:\p{Lu}\.[ ]?-?)+\p{Lu}?\.?")
+_INITIALS_BEFORE = regex.compile(r"(?<![\p{L}\p{N}])(?:\p{Lu}\.-?)+[ ]$")
 _SENTENCE_START = regex.compile(r"(?:^|[\n.!?:;•*>\-–—])[ \t]*$")
-_CAPITAL_AFTER = regex.compile(r"[ \t]+\p{Lu}")
+_CAPITAL_AFTER = regex.compile(r"[ ]\p{Lu}")
+_SURNAME = regex.compile(r"[ ](\p{Lu}[\p{L}\p{M}'’-]*\p{L})(?![\p{L}\p{N}_@]|[ ]\p{Lu}|-)")
 _AMPERSAND_AFTER = regex.compile(r"[ \t]*&[ \t]*")
 _CODE_LABELS = frozenset({"IDENTIFIER", "NATIONAL_ID", "SECRET"})
 _CODE = regex.compile(r"(?=.{4,})(?=.*\d)(?:\d{6,}|.*\D.*)|.*\p{L}[._-]\p{L}.*", regex.DOTALL)
@@ -78,10 +85,16 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks) -> list[S
             if lender.label != "PERSON":
                 if before and before in _NOT_BEFORE_CODE:
                     continue
-            elif (before and before in _NOT_BEFORE) or _inside_proper_noun(text, start, end, checks) \
+            elif (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, checks) \
                     or _before_ampersand(text, end, taken, lenders):
                 continue
-            found.append(Span(start, end, lender.label, lender.score, "repeat"))
+            elif _CAPITAL_AFTER.match(text, end):
+                surname = _surname_after(text, end, value, lender, checks)
+                if surname is None or taken.overlapping(end, surname):
+                    continue
+                end = surname
+            initials = _INITIALS_BEFORE.search(text, max(0, start - 12), start) if lender.label == "PERSON" else None
+            found.append(Span(initials.start() if initials else start, end, lender.label, lender.score, "repeat"))
             end_of_last = end
             break
     return found
@@ -102,8 +115,11 @@ def _lent_values(text: str, spans: list[Span], checks: ModelChecks) -> dict[str,
             continue
         words = _NAME_WORD.findall(value)
         values = [value] if sum(c.isalpha() for c in value) >= 2 else []
-        if len(words) >= 2:
+        if len(words) >= 2 and not value.isupper():  # "Maïwenn Le Meur": "Maïwenn", "Meur", "MAÏWENN LE MEUR"...
             values += [w for w in words if len(w) >= 3 and not w.isupper()]
+            values += [v.upper() for v in values if sum(c.isalpha() for c in v) >= 4]
+        elif len(words) == 1 and value.isupper() and len(value) >= 4:  # "O'DONOGHUE-PRICE": "O'Donoghue-Price"
+            values.append(value.title())
         for v in values:
             if _RUN.match(v) and v.casefold().rstrip(".") not in checks.name_stop_words:
                 lenders.setdefault(v, span)
@@ -115,12 +131,27 @@ def _continues(text: str, end: int) -> bool:
     return end < len(text) and (_RUN.match(text[end]) is not None or text[end] in _NOT_AFTER)
 
 
-def _inside_proper_noun(text: str, start: int, end: int, checks: ModelChecks) -> bool:
+def _surname_after(text: str, end: int, value: str, lender: Span, checks: ModelChecks) -> int | None:
+    """Where the surname after a lent first name ends ("Alasdair" lent, "Alasdair Drummond" written):
+    one capitalised word, no capitals, not a word that ends names or starts an address, and no
+    third capitalised word after it. None when the value is not the start of its lender's name."""
+    if not text.startswith(value, lender.start):
+        return None
+    surname = _SURNAME.match(text, end)
+    if surname is None or surname.group(1).isupper():
+        return None
+    folded = surname.group(1).casefold()
+    if folded in checks.name_stop_words or folded in checks.address_line_words:
+        return None
+    return surname.end()
+
+
+def _proper_noun_before(text: str, start: int, checks: ModelChecks) -> bool:
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
-    if before and before.group(1)[0].isupper() and before.group(1).casefold().rstrip(".") not in checks.person_lead_words \
+    if before and before.group(1)[0].isupper() and not _INITIALS.fullmatch(before.group(1)) and before.group(1).casefold().rstrip(".") not in checks.person_lead_words \
             and not _SENTENCE_START.search(text, max(0, before.start() - 8), before.start()):
         return True
-    return _CAPITAL_AFTER.match(text, end) is not None
+    return False
 
 
 def _before_ampersand(text: str, end: int, taken: SpanIndex[Span], lenders: dict[str, Span]) -> bool:

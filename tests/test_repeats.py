@@ -81,6 +81,17 @@ def test_a_title_before_the_name_does_not_make_it_a_proper_noun():
     assert repeats_of(text, found_at(text, "Odile Giraud")) == ["Giraud"]
 
 
+def test_a_name_in_capitals_and_in_lower_case_is_the_same_name():
+    text = "Nom : VANTERPOOL    Prénom : Ysolde\nSignature : Y. Vanterpool\nMaëlys Le Goff\nDOSSIER MAËLYS LE GOFF"
+    got = repeats_of(text, found_at(text, "VANTERPOOL"), found_at(text, "Maëlys Le Goff"))
+    assert got == ["Y. Vanterpool", "MAËLYS LE GOFF"]  # initials join the span
+
+
+def test_a_lent_first_name_takes_its_surname():
+    text = "Chair: Idris\nPresent: Bea Lund, Idris Okonkwo (Flat 2), Idris Street Market"
+    assert repeats_of(text, found_at(text, "Idris")) == ["Idris Okonkwo"]  # "Street" ends names
+
+
 def test_an_ampersand_between_two_names_joins_two_people():
     text = "From: Greer & Ansel\n...\nLove, Greer\nP.S. Ansel says hi"
     got = repeats_of(text, found_at(text, "Greer", occurrence=1), found_at(text, "Ansel", occurrence=1))
