@@ -88,6 +88,11 @@ def test_a_driving_licence_number_stays_a_national_id():
     assert found("Driving licence number: KOVAC807116JK9WX") == [("NATIONAL_ID", "KOVAC807116JK9WX")]
 
 
+def test_name_fields_in_the_columns_of_a_form():
+    text = "Surname: VOSKUIJLEN    Middle: Ines\tNom : KOVAC\nStatus: active, middle: Tuesday"
+    assert [v for label, v in found(text) if label == "PERSON"] == ["VOSKUIJLEN", "Ines", "KOVAC"]
+
+
 def test_a_masked_account_is_no_value():
     assert found("Savings a/c XXXXXX4418 is frozen") == []
 
@@ -288,7 +293,7 @@ def test_a_plain_page_is_no_url():
 
 @pytest.mark.parametrize("text, names", [
     ("Nom : KONE\nPrénom(s) : Aya Mariam", ["KONE", "Aya Mariam"]),
-    ("SURNAME: MCBRIDE        FORENAME(S): EILIDH", ["MCBRIDE"]),
+    ("SURNAME: MCBRIDE        FORENAME(S): EILIDH", ["MCBRIDE", "EILIDH"]),  # a form's column
     ("ref;nom;prenom;ville\n7;LEROUX;Solène;Brest\n8;VAN DER BERG;Joris;Lille", ["LEROUX", "Solène", "VAN DER BERG", "Joris"]),
     ("Nom : M. Girard", []),              # a title is not the name: left to the model
     ("The last name: required field", []),  # not at the start of a line

@@ -165,7 +165,7 @@ def test_spans_hold_in_the_original_and_never_start_or_end_with_spaces(engine, p
         assert previous_end <= span.start < span.end <= len(text)
         value = text[span.start:span.end]
         assert value == value.strip(" \t\n\u00a0\u200b") and value
-        assert span.label in LABELS and span.source in ("validator", "keyword", "pattern")
+        assert span.label in LABELS and span.source in ("validator", "keyword", "pattern", "repeat")
         previous_end = span.end
     result = engine.mask(text, lang)
     assert engine.unmask(result.text, result.mapping) == text

@@ -408,9 +408,12 @@ def is_keyword_like(value: str, rules: KeywordRules) -> bool:
 
 
 def _at_line_start(text: str, pos: int) -> bool:
+    """At the start of a line, or of a form's column: after a tab or 3 spaces or more."""
+    spaces = 0
     while pos and text[pos - 1] in " \t\f\v":
         pos -= 1
-    return pos == 0 or text[pos - 1] in "\n\r"
+        spaces += 3 if text[pos] == "\t" else 1
+    return pos == 0 or text[pos - 1] in "\n\r" or spaces >= 3
 
 
 def _match_value_before(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:
