@@ -406,3 +406,24 @@ def test_identity_cards_with_letters_and_digit_groups(text, lang, value):
 ])
 def test_an_officers_badge_number_after_the_name(text, badge):
     assert [v for label, v in found(text) if label == "IDENTIFIER"] == ([badge] if badge else [])
+
+
+@pytest.mark.parametrize("text, address", [
+    ("Pour la ferme de Kerlann, 29860 Plabennec, l'estimation suit.", "Kerlann, 29860 Plabennec"),
+    ("Adresse : lieu-dit Le Haut-Crann, 56400 Plumergat", "Le Haut-Crann, 56400 Plumergat"),
+    ("demeurant à BREST (29200), 8 bis rue de Siam, au premier étage", "BREST (29200), 8 bis rue de Siam"),
+    ("situés à SAINT-MALO (35400), 3, avenue de la Hoguette.", "SAINT-MALO (35400), 3, avenue de la Hoguette"),
+])
+def test_french_addresses_without_a_street_number_first(text, address):
+    assert ("ADDRESS", address) in found(text, "fr")
+
+
+@pytest.mark.parametrize("text", [
+    "Fait à Rennes, 35000 Rennes",           # a town twice: no address
+    "Mme Claire Roussel, 29767 Brest",       # a person's name, not a hamlet
+    "12 rue Jean Jaurès, 31000 Toulouse",    # the end of a street's name (the model's address)
+    "The address of Incadence, 08428 Plouay",
+    "Total, 12345 euros",
+])
+def test_what_the_french_place_patterns_leave(text):
+    assert [v for label, v in found(text, "fr") if label == "ADDRESS"] == []
