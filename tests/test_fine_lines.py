@@ -427,3 +427,19 @@ def test_french_addresses_without_a_street_number_first(text, address):
 ])
 def test_what_the_french_place_patterns_leave(text):
     assert [v for label, v in found(text, "fr") if label == "ADDRESS"] == []
+
+
+@pytest.mark.parametrize("text, address", [
+    ("Docteur Anne Roué\nMédecin généraliste – secteur 1\nCabinet médical du Port\n4 quai Rimbaud\n29900 Concarneau\n"
+     "Tél. : 02 98 97 11 22", "Cabinet médical du Port\n4 quai Rimbaud\n29900 Concarneau"),
+    ("Dr Tom Hale\nGeneral Practitioner\nThe Elms Surgery\n12 Mill Lane\nLeeds LS2 7QT\n",
+     "The Elms Surgery\n12 Mill Lane\nLeeds LS2 7QT"),
+    ("Maître Yves Le Goff\nAvocat au barreau de Brest\n12 rue de Siam\n29200 Brest", "12 rue de Siam\n29200 Brest"),
+])
+def test_a_self_employed_practitioners_address_is_personal(text, address):
+    assert ("ADDRESS", address) in found(text, "fr")
+
+
+def test_a_doctor_under_a_hospitals_name_gives_the_hospitals_address():
+    text = "Dr Paul Lenoir\nService de cardiologie\nHôpital Saint-Roch\n12 rue de la Paix\n06000 Nice"
+    assert [v for label, v in found(text, "fr") if label == "ADDRESS"] == []
