@@ -8,10 +8,11 @@ to the rest of the text, and an occurrence written the same way (case included),
 whole word and overlapping no span becomes a span of the lender's label (source "repeat", the
 lender's score):
 
-- a PERSON span whose score is at least `MIN_SCORE` lends its value; a name of two words or more
-  (not in capitals) also lends each capitalised word of 3 letters or more, and those of 4
-  letters or more in capitals ("Maïwenn Le Meur": "Maïwenn", "Meur", "LE MEUR"); a surname in
-  capitals alone lends its capitalised form ("O'DONOGHUE-PRICE": "O'Donoghue-Price"). Words
+- a PERSON span lends its value (the model's and a fallback rule's at a score of `MIN_SCORE` or
+  more); a name of two words or more (not in capitals) also lends each capitalised word of 3
+  letters or more, and those of 4 letters or more in capitals ("Maïwenn Le Meur": "Maïwenn",
+  "Meur", "LE MEUR"); a surname in capitals alone lends its capitalised form
+  ("O'DONOGHUE-PRICE": "O'Donoghue-Price"). Words
   that end a name in the rules (`name_stop_words`: "Mar", "Thu", "Street"...) are never lent.
   An occurrence is left where it is part of a longer proper noun: a capitalised word right
   before it (not initials, a title of `person_lead_words`, or a word that starts a sentence), an
@@ -111,7 +112,7 @@ def _lent_values(text: str, spans: list[Span], checks: ModelChecks) -> dict[str,
             if _CODE.fullmatch(value) and _RUN.match(value):
                 lenders.setdefault(value, span)
             continue
-        if span.label != "PERSON" or span.score < MIN_SCORE:
+        if span.label != "PERSON" or (span.source in ("model", "pattern") and span.score < MIN_SCORE):
             continue
         words = _NAME_WORD.findall(value)
         values = [value] if sum(c.isalpha() for c in value) >= 2 else []

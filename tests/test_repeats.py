@@ -118,6 +118,13 @@ def test_what_lends_no_code(value, label, score):
     assert repeats_of(text, found_at(text, value, label, score)) == []
 
 
+def test_a_name_field_of_the_rules_lends_its_name_without_the_model():
+    text = "Nom : VANTERPOOL\nPrénom : Ysolde\n\nLe bail : Vanterpool a signé ; Ysolde paiera."
+    spans = Engine(use_model=False).detect(text, "fr")
+    assert [(text[s.start:s.end], s.source) for s in spans if s.label == "PERSON"] == [
+        ("VANTERPOOL", "keyword"), ("Ysolde", "keyword"), ("Vanterpool", "repeat"), ("Ysolde", "repeat")]
+
+
 def test_the_engine_masks_the_repeats_of_a_detectors_name():
     def first_name_only(text):
         return [(text.index("Tayo"), text.index("Tayo") + 4, "PERSON")]
