@@ -19,7 +19,8 @@ lender's score):
   "&" after it that joins no name ("rue Claude Bernard", "Fontaine & Associés"; "Grace & Bill"
   are two people), or a capitalised word right after it ("Giraud Céramique"), unless the value
   starts its lender's name and that word is a surname: "Alasdair" lent, "Alasdair Drummond" is
-  one span. Initials right before it join the span ("S.R. O'Donoghue-Price");
+  one span; and at the start of a sentence where the text also writes the word in lower case
+  ("Will you…" beside "I will"). Initials right before it join the span ("S.R. O'Donoghue-Price");
 - an IDENTIFIER, NATIONAL_ID or SECRET span (the model's only at `MIN_SCORE` or more) lends its
   value when it cannot be a plain word or a small number: 4 characters or more with a digit and
   something else ("CL-10523") or 6 digits or more, or a dot, "_" or "-" between letters
@@ -52,6 +53,7 @@ _NOT_AFTER = frozenset("@-/\\")
 _WORD_BEFORE = regex.compile(r"([\p{L}\p{M}'’.-]+)[ \t]+$")
 _INITIALS = regex.compile(r"(?:\p{Lu}\.[ ]?-?)+\p{Lu}?\.?")
 _INITIALS_BEFORE = regex.compile(r"(?<![\p{L}\p{N}])(?:\p{Lu}\.-?)+[ ]$")
+_LOWER_CASE_WORD = regex.compile(r"(?<![\p{L}\p{M}\p{N}_.@/\\-])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}\p{N}_@/\\-]|\.[\p{L}\p{N}])")
 _SENTENCE_START = regex.compile(r"(?:^|[\n.!?:;•*>\-–—])[ \t]*$")
 _CAPITAL_AFTER = regex.compile(r"[ ]\p{Lu}")
 _SURNAME = regex.compile(r"[ ](\p{Lu}[\p{L}\p{M}'’-]*\p{L})(?![\p{L}\p{N}_@]|[ ]\p{Lu}|-)")
@@ -72,6 +74,7 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks) -> list[S
     for values in by_first_run.values():
         values.sort(key=lambda item: -len(item[0]))
     taken = SpanIndex(spans)
+    lower_case_words: set[str] | None = None
     found: list[Span] = []
     end_of_last = 0
     for run in _RUN.finditer(text):
@@ -86,14 +89,20 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks) -> list[S
             if lender.label != "PERSON":
                 if before and before in _NOT_BEFORE_CODE:
                     continue
-            elif (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, checks) \
-                    or _before_ampersand(text, end, taken, lenders):
-                continue
-            elif _CAPITAL_AFTER.match(text, end):
-                surname = _surname_after(text, end, value, lender, checks)
-                if surname is None or taken.overlapping(end, surname):
+            else:
+                if (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, checks) \
+                        or _before_ampersand(text, end, taken, lenders):
                     continue
-                end = surname
+                if _starts_sentence(text, start):
+                    if lower_case_words is None:
+                        lower_case_words = {w.group() for w in _LOWER_CASE_WORD.finditer(text)}
+                    if value.lower() in lower_case_words:  # "Will you…" where "will" is written: a word here
+                        continue
+                if _CAPITAL_AFTER.match(text, end):
+                    surname = _surname_after(text, end, value, lender, checks)
+                    if surname is None or taken.overlapping(end, surname):
+                        continue
+                    end = surname
             initials = _INITIALS_BEFORE.search(text, max(0, start - 12), start) if lender.label == "PERSON" else None
             found.append(Span(initials.start() if initials else start, end, lender.label, lender.score, "repeat"))
             end_of_last = end
@@ -149,10 +158,14 @@ def _surname_after(text: str, end: int, value: str, lender: Span, checks: ModelC
 
 def _proper_noun_before(text: str, start: int, checks: ModelChecks) -> bool:
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
-    if before and before.group(1)[0].isupper() and not _INITIALS.fullmatch(before.group(1)) and before.group(1).casefold().rstrip(".") not in checks.person_lead_words \
-            and not _SENTENCE_START.search(text, max(0, before.start() - 8), before.start()):
-        return True
-    return False
+    if before is None or not before.group(1)[0].isupper() or _INITIALS.fullmatch(before.group(1)):
+        return False
+    return before.group(1).casefold().rstrip(".") not in checks.person_lead_words \
+        and not _starts_sentence(text, before.start())
+
+
+def _starts_sentence(text: str, start: int) -> bool:
+    return _SENTENCE_START.search(text, max(0, start - 8), start) is not None
 
 
 def _before_ampersand(text: str, end: int, taken: SpanIndex[Span], lenders: dict[str, Span]) -> bool:

@@ -61,6 +61,11 @@ def test_only_the_same_spelling_as_a_whole_word():
     assert repeats_of(text, found_at(text, "Rosalie Fenn")) == ["Fenn", "Fenn"]
 
 
+def test_a_name_that_is_also_a_word_of_the_text_is_left_where_a_sentence_starts():
+    text = "Will Okonjo called. Will you ring him? I will.\nThen Will rang again."
+    assert repeats_of(text, found_at(text, "Will Okonjo")) == ["Will"]  # the last one only
+
+
 def test_nothing_already_masked_is_touched():
     text = "Dorcas Alleyne. Link: https://example.org/Dorcas/cv"
     url = Span(text.index("https"), len(text), "URL", 1.0, "validator")
