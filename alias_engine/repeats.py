@@ -103,8 +103,10 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks) -> list[S
                     if surname is None or taken.overlapping(end, surname):
                         continue
                     end = surname
-            initials = _INITIALS_BEFORE.search(text, max(0, start - 12), start) if lender.label == "PERSON" else None
-            found.append(Span(initials.start() if initials else start, end, lender.label, lender.score, "repeat"))
+            initials = _INITIALS_BEFORE.search(text, max(end_of_last, start - 12), start) if lender.label == "PERSON" else None
+            if initials and not taken.overlapping(initials.start(), start):
+                start = initials.start()
+            found.append(Span(start, end, lender.label, lender.score, "repeat"))
             end_of_last = end
             break
     return found

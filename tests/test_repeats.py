@@ -8,6 +8,9 @@ from __future__ import annotations
 import doctest
 
 import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from alias_engine import Engine, repeats
 from alias_engine.detectors.rules import load_rules
@@ -92,6 +95,13 @@ def test_a_name_in_capitals_and_in_lower_case_is_the_same_name():
     assert got == ["Y. Vanterpool", "MAËLYS LE GOFF"]  # initials join the span
 
 
+def test_initials_already_masked_stay_out_of_the_repeat():
+    text = "Vanterpool signed. Ref Q.R. Vanterpool"
+    code = Span(text.index("Q.R."), text.index("Q.R.") + 4, "IDENTIFIER", 0.9, "keyword")
+    spans = repeated_values(text, sorted([found_at(text, "Vanterpool"), code]), CHECKS)
+    assert [text[s.start:s.end] for s in spans] == ["Vanterpool"]
+
+
 def test_a_lent_first_name_takes_its_surname():
     text = "Chair: Idris\nPresent: Bea Lund, Idris Okonkwo (Flat 2), Idris Street Market"
     assert repeats_of(text, found_at(text, "Idris")) == ["Idris Okonkwo"]  # "Street" ends names
@@ -141,3 +151,25 @@ def test_the_engine_masks_the_repeats_of_a_detectors_name():
     assert "Tayo" not in engine.mask(text).text
     only_emails = Engine(use_model=False, detectors=[first_name_only], labels=["EMAIL"])
     assert only_emails.detect(text) == []
+
+
+FRAGMENTS = ["Tayo Bello", "Tayo", "Bello", "TAYO BELLO", "Q.R. ", "Q.R. Tayo", "QX-40917", "qx-40917", " ", ", ", "\n",
+             ". ", " & ", "Street", "rue ", "tayo", "x", "1", "-", "@", "é"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=30))
+def test_repeats_never_overlap_a_span_or_each_other(parts):
+    text = "".join(parts)
+    lenders = [Span(m.start(), m.end(), "PERSON", 0.99, "model") for m in regex.finditer("Tayo Bello", text)]
+    lenders += [Span(m.start(), m.end(), "IDENTIFIER", 0.9, "keyword") for m in regex.finditer("QX-40917|Q\\.R\\.", text)]
+    lenders = sorted(lenders)
+    if any(b.start < a.end for a, b in zip(lenders, lenders[1:])):
+        return
+    found = repeated_values(text, lenders, CHECKS)
+    every = sorted(lenders + found)
+    assert all(b.start >= a.end for a, b in zip(every, every[1:]))
+    for span in found:
+        value = text[span.start:span.end]
+        assert value == value.strip() and 0 <= span.start < span.end <= len(text)
+        assert span.source == "repeat" and span.label in ("PERSON", "IDENTIFIER")
