@@ -336,6 +336,21 @@ def test_adding_a_keyword_is_a_rules_edit(rules_copy):
     assert [(text[s.start:s.end], s.label, s.source) for s in spans] == [("B-7781", "IDENTIFIER", "keyword")]
 
 
+def test_a_keyword_list_is_written_once_and_shared(rules_copy):
+    text = "Warden 4471 K. ODUYA took the statement"
+    assert [s for s in detect_with_rules(text, "en", load_rules(rules_copy)) if s.label == "IDENTIFIER"] == []
+    _edit(rules_copy / "common.json", lambda d: d["keyword_lists"]["police_ranks"].append("Warden"))
+    spans = detect_with_rules(text, "en", load_rules(rules_copy))
+    assert ("4471", "IDENTIFIER") in [(text[s.start:s.end], s.label) for s in spans]  # the collar-number rule's list
+
+
+def test_an_unknown_keyword_list_is_a_rules_error(rules_copy):
+    _edit(rules_copy / "en" / "keywords.json", lambda d: d["keyword_rules"].append(
+        {"label": "IDENTIFIER", "keywords": ["@no_such_list"], "values": ["id_code"]}))
+    with pytest.raises(RulesError, match="no_such_list"):
+        load_rules(rules_copy)
+
+
 def test_adding_a_value_shape_with_a_validator(rules_copy):
     def change(d):
         d["values"]["siren"] = {"pattern": r"\d{3} ?\d{3} ?\d{3}", "validator": "card"}

@@ -225,9 +225,12 @@ def trigger_regex(keywords: Iterable[str]) -> regex.Pattern | None:
 
 
 def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gaps: dict,
-                       rejects: dict[str, regex.Pattern], date_orders: Sequence[str] = DATE_ORDERS) -> KeywordRules:
+                       rejects: dict[str, regex.Pattern], date_orders: Sequence[str] = DATE_ORDERS,
+                       keyword_lists: dict | None = None) -> KeywordRules:
     """Compile keyword rules; ValueError naming the faulty rule on any schema error. The "date"
-    validator accepts numeric dates in `date_orders`."""
+    validator accepts numeric dates in `date_orders`; a keyword "@name" stands for the keywords of
+    `keyword_lists[name]` (rules that share a list, such as police ranks, write it once)."""
+    keyword_lists = _checked_keyword_lists(keyword_lists or {})
     shapes = _load_values(values, rejects, date_orders)
     gap_patterns = {name: pattern for name, pattern in gaps.items()}
     rules: list[KeywordRule] = []
@@ -238,6 +241,7 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
             raise ValueError(f"{origin}: keyword_rules must be a list")
         for i, raw in enumerate(rule_list):
             where = f"{origin}[{i}]"
+            raw = _with_listed_keywords(raw, where, keyword_lists)
             rule = _load_rule(raw, where, shapes, gap_patterns, date_orders)
             index = len(rules)
             rules.append(rule)
@@ -250,6 +254,34 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
                 keywords.add(keyword)
     trigger = trigger_regex(sorted(keywords))
     return KeywordRules(trigger, {k: tuple(v) for k, v in by_key.items()}, tuple(rules))
+
+
+def _checked_keyword_lists(keyword_lists: object) -> dict[str, list[str]]:
+    if not isinstance(keyword_lists, dict):
+        raise ValueError("keyword_lists must be an object of named lists")
+    for name, words in keyword_lists.items():
+        if name == "comment":
+            continue
+        if not isinstance(words, list) or not words or not all(isinstance(w, str) and w.strip() for w in words):
+            raise ValueError(f"keyword_lists.{name}: must be a non-empty list of non-empty strings")
+    return {name: words for name, words in keyword_lists.items() if name != "comment"}
+
+
+def _with_listed_keywords(raw: object, where: str, keyword_lists: dict[str, list[str]]) -> object:
+    """`raw` with each "@name" of its keywords replaced by that list's keywords."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("keywords"), list):
+        return raw
+    if not any(isinstance(k, str) and k.startswith("@") for k in raw["keywords"]):
+        return raw
+    keywords = []
+    for keyword in raw["keywords"]:
+        if isinstance(keyword, str) and keyword.startswith("@"):
+            if keyword[1:] not in keyword_lists:
+                raise ValueError(f"{where}: unknown keyword list {keyword!r}")
+            keywords += keyword_lists[keyword[1:]]
+        else:
+            keywords.append(keyword)
+    return {**raw, "keywords": keywords}
 
 
 def _load_values(values: dict, rejects: dict[str, regex.Pattern],
