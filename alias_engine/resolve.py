@@ -73,19 +73,21 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     model = [s for s in found.model if not (s.label == "NATIONAL_ID" and is_siret(text[s.start:s.end]))]
     model = without_non_names(model, text, not_names)
     if checks is None:
-        return _suppressed(candidates, found, text, letterheads) + model + found.others
+        return _suppressed(candidates, found, text, letterheads, found.model + found.others) + model + found.others
     # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
     model = _inside_urls_removed(check_model_spans(model, text, checks, lang), [s for s in candidates if s.label == "URL"])
     candidates += _inside_urls_removed(_fallbacks_removed(fallbacks, model), candidates) + model
-    return _suppressed(candidates, found, text, letterheads) + found.others
+    return _suppressed(candidates, found, text, letterheads, found.others) + found.others
 
 
-def _suppressed(candidates: list[Span], found: Found, text: str, letterheads: Letterheads | None) -> list[Span]:
+def _suppressed(candidates: list[Span], found: Found, text: str, letterheads: Letterheads | None,
+                others: list[Span]) -> list[Span]:
     """The candidates without those the keyword rules' suppressions and the organisations' letterheads
-    remove (a letterhead's block ends at a PERSON of any detector, the user's included)."""
+    remove (a letterhead's block ends at a PERSON of any detector: of the candidates or `others`,
+    the spans not among them, the user's included)."""
     suppressions = found.suppressions
     if letterheads is not None:
-        suppressions = suppressions + organisation_blocks(text, candidates + found.model + found.others, letterheads)
+        suppressions = suppressions + organisation_blocks(text, candidates + others, letterheads)
     return _suppressed_removed(candidates, suppressions) if suppressions else candidates
 
 
