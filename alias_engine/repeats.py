@@ -36,6 +36,9 @@ lender's score):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import NamedTuple
+
 import regex
 
 from .detectors.model_checks import ModelChecks
@@ -62,13 +65,26 @@ _CODE_LABELS = frozenset({"IDENTIFIER", "NATIONAL_ID", "SECRET"})
 _CODE = regex.compile(r"(?=.{4,})(?=.*\d)(?:\d{6,}|.*\D.*)|.*\p{L}[._-]\p{L}.*", regex.DOTALL)
 
 
-def repeated_values(text: str, spans: list[Span], checks: ModelChecks) -> list[Span]:
+class _Lent(NamedTuple):
+    label: str
+    score: float
+    starts_name: bool  # the value is the start of its lender's name ("Alasdair" of "Alasdair Drummond")
+
+
+def repeated_values(text: str, spans: list[Span], checks: ModelChecks,
+                    earlier: Iterable[tuple[str, str]] = ()) -> list[Span]:
     """Spans for the other occurrences of the values `spans` lend (`spans`: sorted,
-    non-overlapping, offsets into `text`); `spans` themselves are not returned."""
-    lenders = _lent_values(text, spans, checks)
+    non-overlapping, offsets into `text`); `spans` themselves are not returned. `earlier`:
+    (value, label) pairs masked before, in other texts (a session's earlier turns), lent as a
+    rule's spans would lend them."""
+    lenders: dict[str, _Lent] = {}
+    for span in spans:
+        _lend(text[span.start:span.end], span.label, span.score, span.source, checks, lenders)
+    for value, label in earlier:
+        _lend(value, label, 1.0, "keyword", checks, lenders)
     if not lenders:
         return []
-    by_first_run: dict[str, list[tuple[str, Span]]] = {}
+    by_first_run: dict[str, list[tuple[str, _Lent]]] = {}
     for value, lender in lenders.items():
         by_first_run.setdefault(_RUN.match(value).group(), []).append((value, lender))
     for values in by_first_run.values():
@@ -99,7 +115,7 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks) -> list[S
                     if value.lower() in lower_case_words:  # "Will you…" where "will" is written: a word here
                         continue
                 if _CAPITAL_AFTER.match(text, end):
-                    surname = _surname_after(text, end, value, lender, checks)
+                    surname = _surname_after(text, end, lender, checks)
                     if surname is None or taken.overlapping(end, surname):
                         continue
                     end = surname
@@ -112,30 +128,26 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks) -> list[S
     return found
 
 
-def _lent_values(text: str, spans: list[Span], checks: ModelChecks) -> dict[str, Span]:
-    """Each value a span lends (a name and its words, a code-like value) and the span that lends it."""
-    lenders: dict[str, Span] = {}
-    for span in spans:
-        value = text[span.start:span.end]
-        if span.source == "model" and span.score < MIN_SCORE:
-            continue
-        if span.label in _CODE_LABELS:
-            if _CODE.fullmatch(value) and _RUN.match(value):
-                lenders.setdefault(value, span)
-            continue
-        if span.label != "PERSON" or (span.source in ("model", "pattern") and span.score < MIN_SCORE):
-            continue
-        words = _NAME_WORD.findall(value)
-        values = [value] if sum(c.isalpha() for c in value) >= 2 else []
-        if len(words) >= 2 and not value.isupper():  # "Maïwenn Le Meur": "Maïwenn", "Meur", "MAÏWENN LE MEUR"...
-            values += [w for w in words if len(w) >= 3 and not w.isupper()]
-            values += [v.upper() for v in values if sum(c.isalpha() for c in v) >= 4]
-        elif len(words) == 1 and value.isupper() and len(value) >= 4:  # "O'DONOGHUE-PRICE": "O'Donoghue-Price"
-            values.append(value.title())
-        for v in values:
-            if _RUN.match(v) and v.casefold().rstrip(".") not in checks.name_stop_words:
-                lenders.setdefault(v, span)
-    return lenders
+def _lend(value: str, label: str, score: float, source: str, checks: ModelChecks, lenders: dict[str, _Lent]) -> None:
+    """Add what one value lends (a name and its words, a code-like value) to `lenders`."""
+    if source == "model" and score < MIN_SCORE:
+        return
+    if label in _CODE_LABELS:
+        if _CODE.fullmatch(value) and _RUN.match(value):
+            lenders.setdefault(value, _Lent(label, score, True))
+        return
+    if label != "PERSON" or (source == "pattern" and score < MIN_SCORE):
+        return
+    words = _NAME_WORD.findall(value)
+    values = [value] if sum(c.isalpha() for c in value) >= 2 else []
+    if len(words) >= 2 and not value.isupper():  # "Maïwenn Le Meur": "Maïwenn", "Meur", "MAÏWENN LE MEUR"...
+        values += [w for w in words if len(w) >= 3 and not w.isupper()]
+        values += [v.upper() for v in values if sum(c.isalpha() for c in v) >= 4]
+    elif len(words) == 1 and value.isupper() and len(value) >= 4:  # "O'DONOGHUE-PRICE": "O'Donoghue-Price"
+        values.append(value.title())
+    for v in values:
+        if _RUN.match(v) and v.casefold().rstrip(".") not in checks.name_stop_words:
+            lenders.setdefault(v, _Lent(label, score, value.startswith(v)))
 
 
 def _continues(text: str, end: int) -> bool:
@@ -143,11 +155,11 @@ def _continues(text: str, end: int) -> bool:
     return end < len(text) and (_RUN.match(text[end]) is not None or text[end] in _NOT_AFTER)
 
 
-def _surname_after(text: str, end: int, value: str, lender: Span, checks: ModelChecks) -> int | None:
+def _surname_after(text: str, end: int, lender: _Lent, checks: ModelChecks) -> int | None:
     """Where the surname after a lent first name ends ("Alasdair" lent, "Alasdair Drummond" written):
     one capitalised word, no capitals, not a word that ends names or starts an address, and no
     third capitalised word after it. None when the value is not the start of its lender's name."""
-    if not text.startswith(value, lender.start):
+    if not lender.starts_name:
         return None
     surname = _SURNAME.match(text, end)
     if surname is None or surname.group(1).isupper():
@@ -170,7 +182,7 @@ def _starts_sentence(text: str, start: int) -> bool:
     return _SENTENCE_START.search(text, max(0, start - 8), start) is not None
 
 
-def _before_ampersand(text: str, end: int, taken: SpanIndex[Span], lenders: dict[str, Span]) -> bool:
+def _before_ampersand(text: str, end: int, taken: SpanIndex[Span], lenders: dict[str, _Lent]) -> bool:
     """True if an "&" follows and what it joins is no name: "Fontaine & Associés" is a firm,
     "Owen & Bea MacLeod" and "Grace & Bill" are two people."""
     ampersand = _AMPERSAND_AFTER.match(text, end)

@@ -242,3 +242,25 @@ def test_surrogates_of_secrets_and_ips_restore_only_as_written_and_aliases_do_no
     for _ in range(20):
         session.mask(text)
     assert len(session._state.aliases) == len(set(session._state.aliases))
+
+
+@pytest.mark.parametrize("mode", ["placeholder", "surrogate"])
+def test_a_value_masked_in_an_earlier_turn_stays_masked_where_the_detector_misses_it(mode):
+    session = ENGINE.session(mode=mode)  # rules only: the bare name of turn 2 is nothing to them
+    first = session.mask("Nom : OKAFOR\nPrénom : Ifeoma\nClient n° QX-40917", "fr")
+    second = session.mask("Rappel : Ifeoma Okafor, voir QX-40917. Ifeoma rappelle demain.", "fr")
+    for value in ("Ifeoma", "Okafor", "QX-40917"):
+        assert value not in first.text and value not in second.text
+    assert ENGINE.detect("Rappel : Ifeoma Okafor, voir QX-40917.", "fr") == []  # what the turn alone gives
+    assert session.unmask(second.text) == "Rappel : Ifeoma Okafor, voir QX-40917. Ifeoma rappelle demain."
+    assert unmask(second.text, second.mapping) == "Rappel : Ifeoma Okafor, voir QX-40917. Ifeoma rappelle demain."
+
+
+def test_the_proxys_cached_detector_gives_a_session_the_rules_word_lists():
+    from alias_engine.server.masking import CachedDetector
+
+    session = Session(CachedDetector(ENGINE), lang="fr")
+    session.mask("Nom : OKAFOR\nPrénom : Ifeoma")
+    second = session.mask("Je transmets le dossier, Merci Okafor.")  # "Merci" (person_lead_words) is no proper noun
+    assert ENGINE.detect("Je transmets le dossier, Merci Okafor.", "fr") == []
+    assert second.text == "Je transmets le dossier, Merci [PERSON_1]."

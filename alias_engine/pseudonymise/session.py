@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any
 import phonenumbers
 import regex
 
+from ..detectors.model_checks import ModelChecks
 from ..errors import AliasEngineError, InputError, MappingError
 from ..labels import known_labels
 from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
 from ..merge import split_at_breaks
 from ..normalize import check_text
+from ..repeats import repeated_values
 from ..restore import (
     Alias,
     RestoreReport,
@@ -153,6 +155,12 @@ class Session:
                 raise AliasEngineError("the detector returned overlapping or malformed spans")
         if spans and (not isinstance(spans[-1], Span) or spans[-1].end > len(text)):
             raise AliasEngineError("the detector returned a span outside the text")
+        earlier = [(entity.original, entity.label) for entity in self._state.entities]
+        if earlier:  # a value masked in an earlier turn stays masked where the detector missed it now
+            checks = getattr(getattr(detector, "rules", None), "model_checks", None)
+            if not isinstance(checks, ModelChecks):  # a detector that is no Engine: no word lists
+                checks = ModelChecks()
+            spans = sorted(spans + repeated_values(text, spans, checks, earlier), key=lambda s: (s.start, s.end))
         return split_at_breaks(spans, text)  # whatever the detector, no pseudonym swallows structure
 
     def mask(self, text: str, lang: str | None = None) -> MaskResult:
