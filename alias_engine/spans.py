@@ -20,7 +20,8 @@ class Span:
 
     `source`: "validator" (a checksum or a strict grammar verified the value),
     "keyword" (a keyword in context triggered it), "model" (the token
-    classifier), "pattern" (a plain pattern), "custom" (a detector the user added). `verified` is False when the
+    classifier), "pattern" (a plain pattern), "custom" (a detector the user added), "repeat" (another
+    occurrence of a value found elsewhere in the text, repeats.py). `verified` is False when the
     context says what the value is but its checksum fails (it is still masked).
     """
 
