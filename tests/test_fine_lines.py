@@ -443,3 +443,14 @@ def test_a_self_employed_practitioners_address_is_personal(text, address):
 def test_a_doctor_under_a_hospitals_name_gives_the_hospitals_address():
     text = "Dr Paul Lenoir\nService de cardiologie\nHôpital Saint-Roch\n12 rue de la Paix\n06000 Nice"
     assert [v for label, v in found(text, "fr") if label == "ADDRESS"] == []
+
+
+@pytest.mark.parametrize("text, names", [
+    ("can you ring her back tonight?\n\nTamsin x", ["Tamsin"]),
+    ("Love,\nBryony xx\n\n----- Original message -----", ["Bryony"]),
+    ("See you soon\nLove x", []),        # a word that signs off
+    ("Thanks xx", []),
+    ("Size x\nWidth y", []),            # not the end of a message
+])
+def test_a_first_name_signed_with_kisses(text, names):
+    assert [v for label, v in found(text) if label == "PERSON"] == names
