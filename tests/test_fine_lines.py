@@ -454,3 +454,12 @@ def test_a_doctor_under_a_hospitals_name_gives_the_hospitals_address():
 ])
 def test_a_first_name_signed_with_kisses(text, names):
     assert [v for label, v in found(text) if label == "PERSON"] == names
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Counsel: Ngozi Adebayo Esq., Adebayo & Partners", ["Ngozi Adebayo"]),  # the firm stays
+    ("Attorney: Robert T. Kaine, Esq.", ["Robert T. Kaine"]),
+    ("Dinner at the Esquire Hotel", []),
+])
+def test_a_lawyers_name_before_esq(text, names):
+    assert [v for label, v in found(text) if label == "PERSON"] == names
