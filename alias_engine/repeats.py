@@ -119,9 +119,9 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks,
                     if surname is None or taken.overlapping(end, surname):
                         continue
                     end = surname
-            initials = _INITIALS_BEFORE.search(text, max(end_of_last, start - 12), start) if lender.label == "PERSON" else None
-            if initials and not taken.overlapping(initials.start(), start):
-                start = initials.start()
+                initials = _INITIALS_BEFORE.search(text, max(end_of_last, start - 12), start)
+                if initials and not taken.overlapping(initials.start(), start):
+                    start = initials.start()
             found.append(Span(start, end, lender.label, lender.score, "repeat"))
             end_of_last = end
             break

@@ -270,9 +270,7 @@ def _checked_keyword_lists(keyword_lists: object) -> dict[str, list[str]]:
 def _with_listed_keywords(raw: object, where: str, keyword_lists: dict[str, list[str]]) -> object:
     """`raw` with each "@name" of its keywords replaced by that list's keywords."""
     if not isinstance(raw, dict) or not isinstance(raw.get("keywords"), list):
-        return raw
-    if not any(isinstance(k, str) and k.startswith("@") for k in raw["keywords"]):
-        return raw
+        return raw  # _load_rule names what is wrong
     keywords = []
     for keyword in raw["keywords"]:
         if isinstance(keyword, str) and keyword.startswith("@"):
