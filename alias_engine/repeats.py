@@ -36,6 +36,7 @@ lender's score):
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -71,34 +72,83 @@ class _Lent(NamedTuple):
     starts_name: bool  # the value is the start of its lender's name ("Alasdair" of "Alasdair Drummond")
 
 
+class Lenders:
+    """What values lend (`lend`), indexed by their first run of letters and digits. A session
+    keeps one for its earlier turns and adds each new value once."""
+
+    def __init__(self) -> None:
+        self._lent: dict[str, _Lent] = {}
+        self._by_first_run: dict[str, list[tuple[str, _Lent]]] = {}
+
+    def __contains__(self, value: str) -> bool:
+        return value in self._lent
+
+    def __len__(self) -> int:
+        return len(self._lent)
+
+    def starting(self, run: str) -> list[tuple[str, _Lent]]:
+        """The lent values whose first run is `run`, longest first."""
+        return self._by_first_run.get(run, [])
+
+    def lend(self, value: str, label: str, score: float, source: str, checks: ModelChecks) -> None:
+        """Add what one value lends (a name and its words, a code-like value); a value lent
+        already keeps its first lender."""
+        if source == "model" and score < MIN_SCORE:
+            return
+        if label in _CODE_LABELS:
+            if _CODE.fullmatch(value) and _RUN.match(value):
+                self._add(value, _Lent(label, score, True))
+            return
+        if label != "PERSON" or (source == "pattern" and score < MIN_SCORE):
+            return
+        words = _NAME_WORD.findall(value)
+        values = [value] if sum(c.isalpha() for c in value) >= 2 else []
+        if len(words) >= 2 and not value.isupper():  # "Maïwenn Le Meur": "Maïwenn", "Meur", "MAÏWENN LE MEUR"...
+            values += [w for w in words if len(w) >= 3 and not w.isupper()]
+            values += [v.upper() for v in values if sum(c.isalpha() for c in v) >= 4]
+        elif len(words) == 1 and value.isupper() and len(value) >= 4:  # "O'DONOGHUE-PRICE": "O'Donoghue-Price"
+            values.append(value.title())
+        for v in values:
+            if _RUN.match(v) and v.casefold().rstrip(".") not in checks.name_stop_words:
+                self._add(v, _Lent(label, score, value.startswith(v)))
+
+    def _add(self, value: str, lent: _Lent) -> None:
+        if value in self._lent:
+            return
+        self._lent[value] = lent
+        same_run = self._by_first_run.setdefault(_RUN.match(value).group(), [])
+        bisect.insort(same_run, (value, lent), key=lambda item: -len(item[0]))
+
+
 def repeated_values(text: str, spans: list[Span], checks: ModelChecks,
-                    earlier: Iterable[tuple[str, str]] = ()) -> list[Span]:
+                    earlier: Lenders | Iterable[tuple[str, str]] = ()) -> list[Span]:
     """Spans for the other occurrences of the values `spans` lend (`spans`: sorted,
     non-overlapping, offsets into `text`); `spans` themselves are not returned. `earlier`:
     (value, label) pairs masked before, in other texts (a session's earlier turns), lent as a
-    rule's spans would lend them."""
-    lenders: dict[str, _Lent] = {}
+    rule's spans would lend them, or the `Lenders` of those pairs."""
+    own = Lenders()
     for span in spans:
-        _lend(text[span.start:span.end], span.label, span.score, span.source, checks, lenders)
-    for value, label in earlier:
-        _lend(value, label, 1.0, "keyword", checks, lenders)
-    if not lenders:
+        own.lend(text[span.start:span.end], span.label, span.score, span.source, checks)
+    if not isinstance(earlier, Lenders):
+        pairs, earlier = earlier, Lenders()
+        for value, label in pairs:
+            earlier.lend(value, label, 1.0, "keyword", checks)
+    if not own and not earlier:
         return []
-    by_first_run: dict[str, list[tuple[str, _Lent]]] = {}
-    for value, lender in lenders.items():
-        by_first_run.setdefault(_RUN.match(value).group(), []).append((value, lender))
-    for values in by_first_run.values():
-        values.sort(key=lambda item: -len(item[0]))
+    lenders = _Both(own, earlier)
     taken = SpanIndex(spans)
     lower_case_words: set[str] | None = None
     found: list[Span] = []
     end_of_last = 0
     for run in _RUN.finditer(text):
         start = run.start()
-        if start < end_of_last or run.group() not in by_first_run:
+        if start < end_of_last:
+            continue
+        candidates = lenders.starting(run.group())
+        if not candidates:
             continue
         before = text[start - 1] if start > 0 else ""
-        for value, lender in by_first_run[run.group()]:
+        for value, lender in candidates:
             end = start + len(value)
             if not text.startswith(value, start) or _continues(text, end) or taken.overlapping(start, end):
                 continue
@@ -128,26 +178,21 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks,
     return found
 
 
-def _lend(value: str, label: str, score: float, source: str, checks: ModelChecks, lenders: dict[str, _Lent]) -> None:
-    """Add what one value lends (a name and its words, a code-like value) to `lenders`."""
-    if source == "model" and score < MIN_SCORE:
-        return
-    if label in _CODE_LABELS:
-        if _CODE.fullmatch(value) and _RUN.match(value):
-            lenders.setdefault(value, _Lent(label, score, True))
-        return
-    if label != "PERSON" or (source == "pattern" and score < MIN_SCORE):
-        return
-    words = _NAME_WORD.findall(value)
-    values = [value] if sum(c.isalpha() for c in value) >= 2 else []
-    if len(words) >= 2 and not value.isupper():  # "Maïwenn Le Meur": "Maïwenn", "Meur", "MAÏWENN LE MEUR"...
-        values += [w for w in words if len(w) >= 3 and not w.isupper()]
-        values += [v.upper() for v in values if sum(c.isalpha() for c in v) >= 4]
-    elif len(words) == 1 and value.isupper() and len(value) >= 4:  # "O'DONOGHUE-PRICE": "O'Donoghue-Price"
-        values.append(value.title())
-    for v in values:
-        if _RUN.match(v) and v.casefold().rstrip(".") not in checks.name_stop_words:
-            lenders.setdefault(v, _Lent(label, score, value.startswith(v)))
+class _Both:
+    """A text's own lenders before the earlier turns'."""
+
+    def __init__(self, own: Lenders, earlier: Lenders) -> None:
+        self.own, self.earlier = own, earlier
+
+    def __contains__(self, value: str) -> bool:
+        return value in self.own or value in self.earlier
+
+    def starting(self, run: str) -> list[tuple[str, _Lent]]:
+        own, earlier = self.own.starting(run), self.earlier.starting(run)
+        if not earlier:
+            return own
+        both = own + [item for item in earlier if item[0] not in self.own]
+        return sorted(both, key=lambda item: -len(item[0])) if own else both
 
 
 def _continues(text: str, end: int) -> bool:
@@ -182,7 +227,7 @@ def _starts_sentence(text: str, start: int) -> bool:
     return _SENTENCE_START.search(text, max(0, start - 8), start) is not None
 
 
-def _before_ampersand(text: str, end: int, taken: SpanIndex[Span], lenders: dict[str, _Lent]) -> bool:
+def _before_ampersand(text: str, end: int, taken: SpanIndex[Span], lenders: _Both) -> bool:
     """True if an "&" follows and what it joins is no name: "Fontaine & Associés" is a firm,
     "Owen & Bea MacLeod" and "Grace & Bill" are two people."""
     ampersand = _AMPERSAND_AFTER.match(text, end)

@@ -19,6 +19,7 @@ length, and the same pattern drives the streaming restorer
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -241,73 +242,134 @@ class JsonState:
                 self.after_newline = False
 
 
+def _forms(value: str | list[str]) -> list[str]:
+    return [value] if isinstance(value, str) else value
+
+
+@functools.lru_cache(maxsize=32)
+def _compile(names: tuple[str, ...], aliases: tuple[Alias, ...], labels: frozenset[str]
+             ) -> tuple[regex.Pattern, regex.Pattern]:
+    """The restore pattern: `names` spelt out (longest first), the generic placeholder shapes of
+    `labels`, and the surrogate `aliases`; and its variant that matches only what is still open
+    at the end of a text."""
+    alts = []
+    placeholder_alts = []
+    if names:
+        placeholder_alts.append(f"(?P<ex>{_trie(names)})")
+    lab = _label_alternation(labels)
+    placeholder_alts.append(
+        rf"(?P<tb>[\[{{<(] {{0,2}}(?i:(?P<tl>{lab}))[ _\-]{{0,2}}(?P<tn>\d{{1,6}})(?P<tp>['’]s)? {{0,2}}[\]}}>)])"
+    )
+    bare = "|".join(sorted({regex.escape(label) for label in labels}, key=len, reverse=True))
+    placeholder_alts.append(rf"(?P<bare>(?<!\w)(?P<bl>{bare})_(?P<bn>\d{{1,6}})(?!\w))")
+    alts.append(_ELISION + "(?:" + "|".join(placeholder_alts) + ")")
+    if aliases:
+        # as written first (so that masked text restores exactly), then edited (case, spacing)
+        exact = sorted({a.form for a in aliases}, key=len, reverse=True)
+        # names only as written or in capitals (a lower-case "martin" is more often a word);
+        # other values in any case
+        person = sorted({_alias_pattern(Alias(f, a.original, a.label)) for a in aliases if a.label == "PERSON"
+                         for f in (a.form, a.form.upper())}, key=len, reverse=True)
+        others = sorted({_alias_pattern(a) for a in aliases
+                         if a.label != "PERSON" and label_spec(a.label).restore != "case_sensitive"},
+                        key=len, reverse=True)
+        strict = sorted({_alias_pattern(a) for a in aliases if label_spec(a.label).restore == "case_sensitive"},
+                        key=len, reverse=True)
+        edited = "|".join(person + strict + ([f"(?i:{'|'.join(others)})"] if others else [])) or "(?!)"
+        alts.append(r"(?<!\w)(?P<sur>(?:" + _trie(exact) + "|" + edited + r"))(?!\w)")
+    body = "|".join(alts)
+    # Never a complete match: only partial ones, i.e. pseudonyms that reach the end of the text.
+    return regex.compile(body), regex.compile(f"(?:{body})(?=\\Z)\\p{{Any}}")
+
+
 class RestoreTable:
     """The compiled restore pattern for a placeholder mapping and surrogate aliases.
 
     `values[name]` is the original value of placeholder `name` (a str; the list
-    form of `unmask` is resolved by the caller through `pick`).
+    form of `unmask` is resolved by the caller through `pick`). `add` extends the
+    table: a session adds each turn's values, and the pattern is compiled again
+    only when what it must spell out changes (a surrogate, a placeholder the
+    generic `[LABEL_n]` alternative does not read back), so masking n texts in
+    placeholder mode costs O(n), not O(n²).
     """
 
     def __init__(self, values: Mapping[str, str | list[str]], aliases: Sequence[Alias] = (),
                  labels: Iterable[str] | None = None) -> None:
-        self.values = dict(values)
+        self.values: dict[str, str | list[str]] = {}
         self.by_key: dict[tuple[str, int], str] = {}
-        clashes: set[tuple[str, int]] = set()
-        known = set(known_labels() if labels is None else labels)
-        for name in self.values:
-            key = placeholder_key(name)
-            if key is None:
-                continue
-            if key in self.by_key:
-                clashes.add(key)
-            self.by_key[key] = name
-            known.add(key[0])
-        for key in clashes:
-            del self.by_key[key]
-        self.placeholders = frozenset(self.by_key.values())
+        self.placeholders: set[str] = set()  # the names read back through their (label, number)
         self.exact_alias: dict[str, Alias] = {}
         self.norm_alias: dict[str, Alias] = {}
-        for alias in aliases:
-            self.exact_alias.setdefault(alias.form, alias)
-            self.norm_alias.setdefault(norm_key(alias.form), alias)
-        all_values = [v for vs in self.values.values() for v in ([vs] if isinstance(vs, str) else vs)]
-        all_values += [a.original for a in aliases]
-        self.needs_json = any(_json_safe(v) != v for v in all_values)
-        self.pattern, self.open_pattern = self._compile(aliases, known)
+        self.needs_json = False
         # an upper bound on the length of a match: a pseudonym still open at the end of a
         # streamed buffer starts within this many characters of it
-        self.longest = 3 + max([48] + [len(k) for k in self.values] + [4 * len(a.form) for a in aliases])
+        self.longest = 3 + 48
+        self._known = set(known_labels() if labels is None else labels)
+        self._clashes: set[tuple[str, int]] = set()
+        self._aliases: list[Alias] = []
+        self._parts: set[Alias] = set()
+        self._patterns: tuple[regex.Pattern, regex.Pattern] | None = None
+        self.add(values, aliases)
 
-    def _compile(self, aliases: Sequence[Alias], labels: set[str]) -> tuple[regex.Pattern, regex.Pattern]:
-        alts = []
-        placeholder_alts = []
-        if self.values:
-            exact = _trie(sorted(self.values, key=len, reverse=True))
-            placeholder_alts.append(f"(?P<ex>{exact})")
-        lab = _label_alternation(labels)
-        placeholder_alts.append(
-            rf"(?P<tb>[\[{{<(] {{0,2}}(?i:(?P<tl>{lab}))[ _\-]{{0,2}}(?P<tn>\d{{1,6}})(?P<tp>['’]s)? {{0,2}}[\]}}>)])"
-        )
-        bare = "|".join(sorted({regex.escape(label) for label in labels}, key=len, reverse=True))
-        placeholder_alts.append(rf"(?P<bare>(?<!\w)(?P<bl>{bare})_(?P<bn>\d{{1,6}})(?!\w))")
-        alts.append(_ELISION + "(?:" + "|".join(placeholder_alts) + ")")
-        if aliases:
-            # as written first (so that masked text restores exactly), then edited (case, spacing)
-            exact = sorted({a.form for a in aliases}, key=len, reverse=True)
-            # names only as written or in capitals (a lower-case "martin" is more often a word);
-            # other values in any case
-            names = sorted({_alias_pattern(Alias(f, a.original, a.label)) for a in aliases if a.label == "PERSON"
-                            for f in (a.form, a.form.upper())}, key=len, reverse=True)
-            others = sorted({_alias_pattern(a) for a in aliases
-                             if a.label != "PERSON" and label_spec(a.label).restore != "case_sensitive"},
-                            key=len, reverse=True)
-            strict = sorted({_alias_pattern(a) for a in aliases if label_spec(a.label).restore == "case_sensitive"},
-                            key=len, reverse=True)
-            edited = "|".join(names + strict + ([f"(?i:{'|'.join(others)})"] if others else [])) or "(?!)"
-            alts.append(r"(?<!\w)(?P<sur>(?:" + _trie(exact) + "|" + edited + r"))(?!\w)")
-        body = "|".join(alts)
-        # Never a complete match: only partial ones, i.e. pseudonyms that reach the end of the text.
-        return regex.compile(body), regex.compile(f"(?:{body})(?=\\Z)\\p{{Any}}")
+    def add(self, values: Mapping[str, str | list[str]], aliases: Sequence[Alias] = (),
+            part_aliases: Sequence[Alias] = ()) -> None:
+        """Add placeholder values and surrogate aliases (a name already in the table takes its new value).
+
+        A form is read back as its first alias; the forms of whole mentions (`aliases`) come
+        before the parts of names (`part_aliases`), whatever the order they were added in."""
+        for name, original in values.items():
+            new = name not in self.values
+            self.values[name] = original
+            self.longest = max(self.longest, 3 + len(name))
+            self.needs_json = self.needs_json or any(_json_safe(v) != v for v in _forms(original))
+            key = placeholder_key(name) if new else None
+            if key is None:
+                if new:
+                    self._patterns = None  # spelt out in the pattern
+                continue
+            if key[0] not in self._known:
+                self._known.add(key[0])
+                self._patterns = None
+            if key in self._clashes:
+                continue
+            other = self.by_key.get(key)
+            if other is None:
+                self.by_key[key] = name
+                self.placeholders.add(name)
+                if name != f"[{key[0]}_{key[1]}]":
+                    self._patterns = None
+            else:  # two names for one (label, number): each is read back as written only
+                self._clashes.add(key)
+                del self.by_key[key]
+                self.placeholders.discard(other)
+                self._patterns = None
+        for part, alias in [(False, a) for a in aliases] + [(True, a) for a in part_aliases]:
+            self._aliases.append(alias)
+            for found, key in ((self.exact_alias, alias.form), (self.norm_alias, norm_key(alias.form))):
+                if key not in found or (not part and found[key] in self._parts):
+                    found[key] = alias
+            if part:
+                self._parts.add(alias)
+            self.needs_json = self.needs_json or _json_safe(alias.original) != alias.original
+            self.longest = max(self.longest, 3 + 4 * len(alias.form))
+            self._patterns = None
+
+    @property
+    def pattern(self) -> regex.Pattern:
+        return self._compiled()[0]
+
+    @property
+    def open_pattern(self) -> regex.Pattern:
+        return self._compiled()[1]
+
+    def _compiled(self) -> tuple[regex.Pattern, regex.Pattern]:
+        if self._patterns is None:
+            # a name the generic alternative reads back as itself need not be spelt out
+            spelt = [name for name in self.values if name not in self.placeholders
+                     or name != "[{}_{}]".format(*placeholder_key(name))]
+            self._patterns = _compile(tuple(sorted(spelt, key=len, reverse=True)), tuple(self._aliases),
+                                      frozenset(self._known))
+        return self._patterns
 
     def lookup(self, m: regex.Match) -> tuple[str | None, str | None]:
         """(placeholder name or None, alias original or None) for a match; (None, None) if unknown."""
@@ -436,7 +498,8 @@ def misreadings(masked: str, writes: Sequence[Write], table: RestoreTable) -> tu
         if len(overlapping) == 1:
             k = overlapping[0]
             w = writes[k]
-            forms = table.values.get(m.group("ex") or "") if m.groupdict().get("ex") else None
+            name, _ = table.lookup(m)
+            forms = table.values.get(name) if name is not None else None
             if (m.start() + len(prefix), m.end()) == (w.start, w.end) and replacement is not None and (
                     replacement == prefix + w.original
                     or (isinstance(forms, list) and replacement[len(prefix):] in forms and w.original in forms)):

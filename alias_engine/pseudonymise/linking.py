@@ -3,7 +3,7 @@ and decide which known person a new mention refers to."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import regex
@@ -135,15 +135,54 @@ class Person:
         return True
 
 
-def find_person(people: Sequence[Person], parts: NameParts) -> int | None:
+class PeopleIndex:
+    """The people of a session by their given and family names (casefolded), so that a mention
+    is compared with the people who can match it, not with everyone. `update()` indexes the
+    people appended or completed since (a person's names are only ever filled in)."""
+
+    def __init__(self, people: list[Person]) -> None:
+        self.people = people
+        self._by_name: dict[str, set[int]] = {}
+        self._indexed = 0
+
+    def update(self, index: int | None = None) -> None:
+        """Index the people appended since, and person `index` (its names filled in)."""
+        for i in range(self._indexed, len(self.people)):
+            self._add(i)
+        self._indexed = len(self.people)
+        if index is not None:
+            self._add(index)
+
+    def _add(self, i: int) -> None:
+        person = self.people[i]
+        for name in (person.given.casefold(), person.family.casefold()):
+            if name:
+                self._by_name.setdefault(name, set()).add(i)
+
+    def candidates(self, parts: NameParts) -> Iterable[int]:
+        """A superset of the people `parts` matches, in order."""
+        if parts.single:
+            keys = ((parts.given or parts.family).casefold(),)
+        elif parts.family_key:  # same family name, or known by the same first name only
+            keys = (parts.family_key, parts.given_key)
+        else:  # a person whose first name is unknown matches too: everyone
+            return range(len(self.people))
+        return sorted(set().union(*(self._by_name.get(k, ()) for k in keys if k)))
+
+
+def find_person(people: Sequence[Person], parts: NameParts, index: PeopleIndex | None = None) -> int | None:
     """Index of the one person this mention can refer to; None when none or several."""
-    found = [i for i, p in enumerate(people) if p.matches(parts)]
+    if index is None:
+        index = PeopleIndex(list(people))
+    index.update()
+    found = [i for i in index.candidates(parts) if people[i].matches(parts)]
     if len(found) == 1:
         return found[0]
     if not found and not parts.single and parts.given and parts.family and " " not in parts.family:
         # "Dupont Jean" written family name first without capitals
         swapped = NameParts(parts.tokens, parts.family, parts.given, "", False)
-        found = [i for i, p in enumerate(people) if p.given and p.family and p.matches(swapped)]
+        found = [i for i in index.candidates(swapped)
+                 if people[i].given and people[i].family and people[i].matches(swapped)]
         if len(found) == 1:
             return found[0]
     return None

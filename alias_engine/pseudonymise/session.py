@@ -25,7 +25,7 @@ from ..labels import known_labels
 from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
 from ..merge import split_at_breaks
 from ..normalize import check_text
-from ..repeats import repeated_values
+from ..repeats import Lenders, repeated_values
 from ..restore import (
     Alias,
     RestoreReport,
@@ -38,7 +38,7 @@ from ..restore import (
     restore_mapping,
 )
 from ..spans import Span
-from .linking import NameParts, Person, find_person, gender_from_context, split_name
+from .linking import NameParts, PeopleIndex, Person, find_person, gender_from_context, split_name
 from .names import NameData, load_names, pick_first, pick_last, starts_with_vowel
 from .stream import StreamRestorer
 from .surrogates import Context, fake_value, seeded
@@ -136,6 +136,13 @@ class Session:
         self._state = _State()
         self._check = _TextCheck("")  # the text of the turn being masked: no surrogate may be written in it
         self._table: RestoreTable | None = None
+        # named entities and (part?, alias) not in `_table` yet
+        self._unlisted: list[Entity] = []
+        self._unlisted_aliases: list[tuple[bool, Alias]] = []
+        self._earlier = Lenders()  # what the values of earlier turns lend to this one
+        self._lent = 0  # how many entities `_earlier` holds
+        self._relend: list[Entity] = []  # entities whose original grew since (a fuller name)
+        self._people: PeopleIndex | None = None
         self._names: NameData = load_names()
 
     # --- masking ---------------------------------------------------------------------
@@ -155,12 +162,16 @@ class Session:
                 raise AliasEngineError("the detector returned overlapping or malformed spans")
         if spans and (not isinstance(spans[-1], Span) or spans[-1].end > len(text)):
             raise AliasEngineError("the detector returned a span outside the text")
-        earlier = [(entity.original, entity.label) for entity in self._state.entities]
-        if earlier:  # a value masked in an earlier turn stays masked where the detector missed it now
+        entities = self._state.entities
+        if entities:  # a value masked in an earlier turn stays masked where the detector missed it now
             checks = getattr(getattr(detector, "rules", None), "model_checks", None)
             if not isinstance(checks, ModelChecks):  # a detector that is no Engine: no word lists
                 checks = ModelChecks()
-            spans = sorted(spans + repeated_values(text, spans, checks, earlier), key=lambda s: (s.start, s.end))
+            for entity in entities[self._lent:] + self._relend:
+                self._earlier.lend(entity.original, entity.label, 1.0, "keyword", checks)
+            self._lent, self._relend = len(entities), []
+            spans = sorted(spans + repeated_values(text, spans, checks, self._earlier),
+                           key=lambda s: (s.start, s.end))
         return split_at_breaks(spans, text)  # whatever the detector, no pseudonym swallows structure
 
     def mask(self, text: str, lang: str | None = None) -> MaskResult:
@@ -223,7 +234,7 @@ class Session:
             except MappingError:  # no free surrogate: a placeholder below
                 if self.mode == "placeholder":
                     raise
-        names = {e.name for e in self._state.entities if e.name}
+        names = self.table().values  # every placeholder named so far
         last = 0
         for i, span in enumerate(spans):
             start = span.start
@@ -247,7 +258,6 @@ class Session:
             last = span.end
         out.append(text[last:])
         mapping = {k: v[0] if len(set(v)) == 1 else v for k, v in forms.items()}
-        self._table = None
         return MaskResult("".join(out), mapping, tuple(spans)), writes
 
     def _misread(self, text: str, result: MaskResult, writes: list[_Written]) -> tuple[set[int], list[tuple[int, int]]]:
@@ -334,6 +344,12 @@ class Session:
         counters = self._state.counters
         counters[entity.label] = counters.get(entity.label, 0) + 1
         entity.name = self.placeholder.format(label=entity.label, n=counters[entity.label])
+        self._unlisted.append(entity)
+
+    def _people_index(self) -> PeopleIndex:
+        if self._people is None or self._people.people is not self._state.people:
+            self._people = PeopleIndex(self._state.people)
+        return self._people
 
     def _person(self, text: str, span: Span, lang: str, check: _TextCheck) -> str:
         state, names = self._state, self._names
@@ -343,7 +359,7 @@ class Session:
         key = f"PERSON\x00{value_key('PERSON', value)}"
         known = state.index.get(key)
         # a name already seen keeps its pseudonym, even if it has become ambiguous since
-        found = state.entities[known].person if known is not None else find_person(state.people, parts)
+        found = state.entities[known].person if known is not None else find_person(state.people, parts, self._people_index())
         words = len(parts.tokens)
         if found is None:
             person = Person(parts.given, parts.family, parts.initial, gender)
@@ -361,10 +377,13 @@ class Session:
             person.given = person.given or parts.given
             person.family = person.family or parts.family
             person.initial = person.initial or parts.initial
+            self._people_index().update(found)
             person.gender = person.gender or gender
             entity = state.entities[state.person_entity[found]]
             if (words, len(value)) > (entity.words, len(entity.original)):
                 entity.original, entity.words = value, words
+                self._unlisted.append(entity)
+                self._relend.append(entity)
             if state.person_origin[found] in ("fr", "en"):
                 state.person_origin[found] = names.origin_of(person.given, person.family) or state.person_origin[found]
         state.index.setdefault(key, state.person_entity[found])
@@ -539,6 +558,7 @@ class Session:
         aliases = self._state.part_aliases if part else self._state.aliases
         if form != original and Alias(form, original, label) not in aliases:
             aliases.append(Alias(form, original, label))
+            self._unlisted_aliases.append((part, aliases[-1]))
             if not part:
                 self._state.alias_of.setdefault(form, original)
             self._state.fake_keys.add(norm_key(form))
@@ -547,10 +567,17 @@ class Session:
 
     def table(self) -> RestoreTable:
         """The compiled restore table for everything masked so far."""
+        state = self._state
         if self._table is None:
-            values = {e.name: e.original for e in self._state.entities if e.name}
+            values = {e.name: e.original for e in state.entities if e.name}
             # mentions first: a form written in a masked turn restores to exactly what it replaced
-            self._table = RestoreTable(values, self._state.aliases + self._state.part_aliases)
+            self._table = RestoreTable(values, state.aliases)
+            self._table.add({}, part_aliases=state.part_aliases)
+        elif self._unlisted or self._unlisted_aliases:  # added since: not the whole table again
+            self._table.add({e.name: e.original for e in self._unlisted if e.name},
+                            [a for part, a in self._unlisted_aliases if not part],
+                            [a for part, a in self._unlisted_aliases if part])
+        self._unlisted, self._unlisted_aliases = [], []
         return self._table
 
     def unmask(self, text: str) -> str:
