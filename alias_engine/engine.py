@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .detectors.backends import check_backend
 from .detectors.base import Detector, as_detector
 from .detectors.rules import RuleDetector, load_rules
 from .errors import AliasEngineError, InputError, ModelError
@@ -32,6 +33,8 @@ class Engine:
     score of a span. `lang`: "fr", "en" or "auto". `placeholder`: format with
     `{label}` and `{n}`. `use_model`: True requires the model, False is rules
     only, None (default) is the same as True. `model_dir` and `rules_dir` override the shipped data.
+    `backend`: what runs the model, "onnxruntime", "openvino" or "auto" (default: OpenVINO
+    in bf16 where the CPU computes bf16 natively, ONNX Runtime elsewhere; docs/backends.md).
     `detectors`: more detectors, run with the rules and the model: objects with
     `detect(texts, langs) -> list[list[Span]]` or plain functions
     `f(text) -> iterable of Span or (start, end, label[, score])`, offsets into the
@@ -52,6 +55,7 @@ class Engine:
         rules_dir: str | Path | None = None,
         threads: int | None = None,
         recall_bias: float = 0.0,
+        backend: str = "auto",
         max_chars: int = DEFAULT_MAX_CHARS,
         detectors: Iterable[Detector | Callable[[str], Iterable]] = (),
         extra_rules: Iterable[str | Path] = (),
@@ -62,6 +66,7 @@ class Engine:
             raise ValueError(f"threads must be a positive integer or None, not {threads!r}")
         if not isinstance(recall_bias, (int, float)) or not math.isfinite(recall_bias):
             raise ValueError(f"recall_bias must be a finite number, not {recall_bias!r}")
+        self.backend = check_backend(backend)
         self.extra_rules = tuple(Path(p) for p in extra_rules)
         self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"), self.extra_rules)
         self.labels = check_labels(known_labels() if labels is None else tuple(labels))
@@ -95,7 +100,7 @@ class Engine:
                     from .detectors.model import ModelDetector
 
                     self._model = ModelDetector.load(self.model_dir, threads=self.threads,
-                                                     recall_bias=self.recall_bias)
+                                                     recall_bias=self.recall_bias, backend=self.backend)
         return self._model
 
     def detect(self, text: str, lang: str | None = None) -> list[Span]:

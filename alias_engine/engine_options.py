@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from .detectors.backends import BACKENDS
 from .engine import DEFAULT_MAX_CHARS, Engine
 from .errors import InputError
 from .labels import LABELS
@@ -24,6 +25,9 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--recall-bias", type=finite_float, default=0.0,
                        help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
     group.add_argument("--threads", type=positive_int, help="model threads (default: the cores this process may use)")
+    group.add_argument("--backend", choices=BACKENDS, default="auto",
+                       help="what runs the model: auto (default: openvino in bf16 where the CPU computes bf16 "
+                            "natively, else onnxruntime), onnxruntime or openvino (docs/backends.md)")
     group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
     group.add_argument("--rules", action="append", default=[], metavar="FILE",
                        help="an extra rules file (repeatable): new labels, values, keyword rules, patterns "
@@ -35,6 +39,7 @@ def engine_from_args(args: argparse.Namespace) -> Engine:
     try:
         return Engine(labels=labels, threshold=args.threshold, lang=args.lang,
                       use_model=False if args.rules_only else None, threads=args.threads,
+                      backend=getattr(args, "backend", "auto"),
                       model_dir=getattr(args, "model", None),
                       recall_bias=args.recall_bias, placeholder=args.placeholder,
                       max_chars=getattr(args, "max_chars", None) or DEFAULT_MAX_CHARS,

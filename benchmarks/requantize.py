@@ -114,7 +114,7 @@ def per_token(src: Path, dst: Path) -> int:
     del graph.node[:]
     graph.node.extend(out)
     del graph.value_info[:]
-    from alias_engine.detectors.model import BATCH_INDEPENDENT_KEY
+    from alias_engine.detectors.backends import BATCH_INDEPENDENT_KEY
 
     onnx.helper.set_model_props(model, {**{p.key: p.value for p in model.metadata_props}, BATCH_INDEPENDENT_KEY: "true"})
     onnx.checker.check_model(model)
@@ -125,46 +125,10 @@ def per_token(src: Path, dst: Path) -> int:
 def dequantize_weights(src: Path, dst: Path) -> None:
     """The shipped graph with each MatMulInteger chain turned back into an fp32 MatMul."""
     import onnx
-    from onnx import helper, numpy_helper
 
-    model = onnx.load(str(src))
-    graph = model.graph
-    init = {t.name: t for t in graph.initializer}
-    consumers: dict[str, list] = {}
-    for node in graph.node:
-        for name in node.input:
-            consumers.setdefault(name, []).append(node)
-    drop = set()
-    new_weights = []
-    replace: dict[int, object] = {}
-    for k, node in enumerate(graph.node):
-        if node.op_type != "MatMulInteger":
-            continue
-        quantized_x, w_q, _, w_zp = node.input
-        dql = next(n for n in graph.node if quantized_x in n.output)
-        (cast,) = consumers[node.output[0]]
-        (mul,) = consumers[cast.output[0]]
-        scales_mul = next(n for n in graph.node if n.output[0] in mul.input and n.op_type == "Mul")
-        w_scale = next(name for name in scales_mul.input if name in init)
-        w = (numpy_helper.to_array(init[w_q]).astype(np.float32)
-             - numpy_helper.to_array(init[w_zp]).astype(np.float32)) * numpy_helper.to_array(init[w_scale])
-        name = w_q.removesuffix("_quantized")
-        new_weights.append(numpy_helper.from_array(w.astype(np.float32), name))
-        replace[k] = helper.make_node("MatMul", [dql.input[0], name], [mul.output[0]], name=node.name + "_fp32")
-        drop.update({id(dql), id(cast), id(mul), id(scales_mul)})
-    nodes = []
-    for k, node in enumerate(graph.node):
-        if k in replace:
-            nodes.append(replace[k])
-        elif id(node) not in drop:
-            nodes.append(node)
-    del graph.node[:]
-    graph.node.extend(nodes)
-    used = {name for node in graph.node for name in node.input}
-    kept = [t for t in graph.initializer if t.name in used]
-    del graph.initializer[:]
-    graph.initializer.extend(kept + new_weights)
-    del graph.value_info[:]
+    from alias_engine.detectors.fp32_graph import dequantize
+
+    model = dequantize(onnx.load(str(src)))
     onnx.checker.check_model(model)
     onnx.save(model, str(dst))
 

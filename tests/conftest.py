@@ -8,3 +8,14 @@ def cheap_vaults(monkeypatch):
     # New vaults cost scrypt 2^17 (about 0.7 s a derivation); the documented knob lowers it for
     # tests, subprocesses included. tests/test_vault.py checks the default once.
     monkeypatch.setenv("ALIAS_ENGINE_SCRYPT_LOG2_N", "10")
+
+
+@pytest.fixture(scope="session")
+def _cache_home(tmp_path_factory):
+    return tmp_path_factory.mktemp("cache-home")
+
+
+@pytest.fixture(autouse=True)
+def private_cache(monkeypatch, _cache_home):
+    # The openvino backend caches compiled models in $XDG_CACHE_HOME: the suite's go to a folder of its own.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(_cache_home))

@@ -206,6 +206,9 @@ def test_a_new_mapping_is_placed_without_hard_links_too(tmp_path, monkeypatch):
     ["eval", "x.jsonl", "--errors", "-1"],
     ["eval", "x.jsonl", "--batch-size", "0"],
     ["eval", "x.jsonl", "--threads", "0"],
+    ["detect", "-", "--backend", "tensorrt"],
+    ["mask", "-", "--backend", "OpenVINO"],
+    ["bench", "--backend", "gpu"],
     ["bench", "--runs", "0"],
     ["bench", "--corpus-chars", "0"],
     ["bench", "--max-length", "-5"],
@@ -221,7 +224,8 @@ def test_bad_option_values_are_usage_errors(argv, capsys):
 def test_engine_refuses_bad_threads_and_recall_bias():
     from alias_engine import Engine
 
-    for kwargs in ({"threads": 0}, {"threads": 1.5}, {"recall_bias": float("nan")}, {"recall_bias": "1"}):
+    for kwargs in ({"threads": 0}, {"threads": 1.5}, {"recall_bias": float("nan")}, {"recall_bias": "1"},
+                   {"backend": "gpu"}):
         with pytest.raises(ValueError):
             Engine(use_model=False, **kwargs)
 

@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 from tiny_model import build_onnx, build_tiny_model, logit_table, vocabulary
 
+from alias_engine.detectors import backends
 from alias_engine.detectors import model as model_mod
+from alias_engine.detectors.backends import BATCH_INDEPENDENT_KEY
 from alias_engine.detectors.model import ModelDetector, decode_windows, snap_to_words, tokenize
 from alias_engine.detectors.viterbi import N_TAGS, is_legal
 from alias_engine.detectors.windows import plan_windows
@@ -21,9 +23,13 @@ def tiny_dir(tmp_path_factory) -> Path:
     return build_tiny_model(tmp_path_factory.mktemp("tiny"))
 
 
-@pytest.fixture(scope="module")
-def detector(tiny_dir) -> ModelDetector:
-    return ModelDetector.load(tiny_dir)
+needs_openvino = pytest.mark.skipif(backends.openvino_core() is None, reason="openvino cannot be imported here")
+BACKENDS = ["onnxruntime", pytest.param("openvino", marks=needs_openvino)]
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def detector(tiny_dir, request) -> ModelDetector:
+    return ModelDetector.load(tiny_dir, backend=request.param)
 
 
 def found(text, spans):
@@ -297,9 +303,9 @@ REAL_SENTENCES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def shipped() -> ModelDetector:
-    return ModelDetector.load(SHIPPED, preload=True)
+@pytest.fixture(scope="module", params=BACKENDS)
+def shipped(request) -> ModelDetector:
+    return ModelDetector.load(SHIPPED, preload=True, backend=request.param)
 
 
 def covered(text, spans, value, label, start=None):
@@ -422,7 +428,8 @@ def test_a_siret_is_a_company_number_not_an_id_or_a_card():
 def test_shipped_model_spans_of_a_text_do_not_depend_on_its_batch(shipped):
     """A text gets the same spans and scores alone or batched with any others (issue 15): the
     shipped graph quantises its activations with one dynamic scale per call, so the other texts
-    of a batch and their padding would move a text's results; its windows run one per call."""
+    of a batch and their padding would move a text's results; under onnxruntime its windows run
+    one per call. Under openvino they run in batches, each window padded to a width of its own."""
     texts = [t for t, _, _ in REAL_SENTENCES]
     long_text = " ".join(texts * 6)  # several windows, padding for every short text batched with it
     alone = [shipped.detect([t])[0] for t in texts]
@@ -455,18 +462,22 @@ def test_engine_detect_many_gives_each_text_what_detect_gives():
     assert engine.detect_many([b, c, a], "fr")[2] == expected
 
 
+def ort_options(model_dir, **kwargs):
+    return ModelDetector.load(model_dir, backend="onnxruntime", preload=True, **kwargs).runtime.session.get_session_options()
+
+
 def test_session_uses_the_available_cores_and_does_not_spin(tiny_dir):
-    options = ModelDetector.load(tiny_dir, preload=True).session.get_session_options()
+    options = ort_options(tiny_dir)
     assert options.intra_op_num_threads == model_mod.available_cores()
     assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
-    assert ModelDetector.load(tiny_dir, threads=1, preload=True).session.get_session_options().intra_op_num_threads == 1
+    assert ort_options(tiny_dir, threads=1).intra_op_num_threads == 1
 
 
-def test_windows_run_one_per_call_unless_the_graph_says_it_is_batch_independent(tiny_dir, tmp_path):
+def test_onnxruntime_runs_windows_one_per_call_unless_the_graph_says_it_is_batch_independent(tiny_dir, tmp_path):
     import onnx
 
     texts = ["Zoé", "lorem Jean Dupont", "amet Zoé " * 50]
-    plain = ModelDetector.load(tiny_dir)
+    plain = ModelDetector.load(tiny_dir, backend="onnxruntime")
     assert not plain.batch_independent
     calls = []
     plain._run = lambda ids, mask, run=plain._run: calls.append(len(ids)) or run(ids, mask)
@@ -475,9 +486,9 @@ def test_windows_run_one_per_call_unless_the_graph_says_it_is_batch_independent(
 
     marked_dir = copy_model(tiny_dir, tmp_path)
     marked = onnx.load(str(marked_dir / "model.onnx"))
-    onnx.helper.set_model_props(marked, {model_mod.BATCH_INDEPENDENT_KEY: "true"})
+    onnx.helper.set_model_props(marked, {BATCH_INDEPENDENT_KEY: "true"})
     onnx.save(marked, str(marked_dir / "model.onnx"))
-    batched = ModelDetector.load(marked_dir)
+    batched = ModelDetector.load(marked_dir, backend="onnxruntime")
     assert batched.batch_independent
     calls.clear()
     batched._run = lambda ids, mask, run=batched._run: calls.append(len(ids)) or run(ids, mask)
@@ -485,8 +496,151 @@ def test_windows_run_one_per_call_unless_the_graph_says_it_is_batch_independent(
     assert max(calls) > 1
 
 
-def test_detectors_of_one_model_file_share_one_session(tiny_dir, tmp_path):
+def test_detectors_of_one_model_file_share_one_runtime(tiny_dir, tmp_path):
     first, second = ModelDetector.load(tiny_dir), ModelDetector.load(tiny_dir)
-    assert first.session is second.session
-    assert ModelDetector.load(tiny_dir, threads=1).session is not ModelDetector.load(tiny_dir, threads=2).session
-    assert ModelDetector.load(copy_model(tiny_dir, tmp_path)).session is not first.session
+    assert first.runtime is second.runtime
+    assert ModelDetector.load(tiny_dir, threads=1).runtime is not ModelDetector.load(tiny_dir, threads=2).runtime
+    assert ModelDetector.load(copy_model(tiny_dir, tmp_path)).runtime is not first.runtime
+    assert ModelDetector.load(tiny_dir, backend="onnxruntime").runtime.name == "onnxruntime"
+
+
+# Backends (docs/backends.md): the same file under onnxruntime or openvino.
+
+def test_explicit_backends(tiny_dir):
+    ort = ModelDetector.load(tiny_dir, backend="onnxruntime", preload=True).runtime
+    assert (ort.name, ort.precision, ort.batch_independent) == ("onnxruntime", "as stored", False)
+
+
+@needs_openvino
+def test_explicit_openvino_runs_bf16_where_the_cpu_has_it_and_fp32_elsewhere(tiny_dir, monkeypatch):
+    for native, precision in ((True, "bf16"), (False, "f32")):
+        monkeypatch.setattr(model_mod, "_runtimes", {})
+        monkeypatch.setattr(backends, "native_bf16", lambda native=native: native)
+        runtime = ModelDetector.load(tiny_dir, backend="openvino", preload=True).runtime
+        assert (runtime.name, runtime.precision, runtime.batch_independent) == ("openvino", precision, True)
+        assert runtime.compiled.get_property("INFERENCE_PRECISION_HINT").to_string() == precision
+
+
+def test_auto_is_openvino_where_the_cpu_computes_bf16_natively(tiny_dir, monkeypatch):
+    monkeypatch.setattr(model_mod, "_runtimes", {})
+    monkeypatch.setattr(backends, "native_bf16", lambda: False)
+    assert backends.resolve_backend("auto") == "onnxruntime"
+    assert ModelDetector.load(tiny_dir, backend="auto").runtime.name == "onnxruntime"
+    if backends.openvino_core() is not None:
+        monkeypatch.setattr(model_mod, "_runtimes", {})
+        monkeypatch.setattr(backends, "native_bf16", lambda: True)
+        assert ModelDetector.load(tiny_dir).runtime.name == "openvino"
+
+
+def test_bf16_is_native_when_the_cpu_flags_and_openvino_agree(tmp_path, monkeypatch):
+    cpuinfo = tmp_path / "cpuinfo"
+    monkeypatch.setattr(backends, "CPUINFO", cpuinfo)
+    cpuinfo.write_text("processor\t: 0\nflags\t\t: fpu sse2 avx512f avx512_vnni\n")
+    assert backends.cpu_bf16_flags() == () and not backends.native_bf16()
+    cpuinfo.write_text("processor\t: 0\nflags\t\t: fpu avx512f avx512_bf16 amx_bf16 amx_tile\n")
+    assert backends.cpu_bf16_flags() == ("amx_bf16", "avx512_bf16")
+
+    class Core:
+        def __init__(self, capabilities):
+            self.capabilities = capabilities
+
+        def get_property(self, device, name):
+            return self.capabilities
+
+    monkeypatch.setattr(backends, "openvino_core", lambda: Core(["FP32", "BF16"]))
+    assert backends.native_bf16()
+    monkeypatch.setattr(backends, "openvino_core", lambda: Core(["FP32", "INT8"]))
+    assert not backends.native_bf16()
+    monkeypatch.setattr(backends, "openvino_core", lambda: None)
+    assert not backends.native_bf16()
+
+
+def test_without_openvino_auto_falls_back_and_an_explicit_openvino_is_an_error(tiny_dir, monkeypatch):
+    from alias_engine.engine import Engine
+
+    monkeypatch.setattr(model_mod, "_runtimes", {})
+    monkeypatch.setattr(backends, "openvino_core", lambda: None)
+    assert ModelDetector.load(tiny_dir, backend="auto").runtime.name == "onnxruntime"
+    with pytest.raises(ModelError, match="pip install openvino"):
+        ModelDetector.load(tiny_dir, backend="openvino")
+    with pytest.raises(ModelError, match="pip install openvino"):
+        Engine(model_dir=tiny_dir, backend="openvino").detect("Jean Dupont")
+
+
+def test_unknown_backend_names_are_refused(tiny_dir):
+    from alias_engine.engine import Engine
+
+    for name in ("tensorrt", "OpenVINO", "", None):
+        with pytest.raises(ValueError, match="backend must be one of auto, onnxruntime, openvino"):
+            Engine(use_model=False, backend=name)
+        with pytest.raises(ValueError, match="backend"):
+            ModelDetector.load(tiny_dir, backend=name)
+
+
+@needs_openvino
+def test_openvino_pads_each_window_to_a_width_of_its_own_and_batches_them(tmp_path_factory):
+    """bf16 logits move a little with the padded width (not with the other rows of a call):
+    a window runs padded to its length rounded up to 32 positions, with windows of that width only."""
+    detector = ModelDetector.load(build_tiny_model(tmp_path_factory.mktemp("tiny128"), window_length=128),
+                                  backend="openvino")
+    texts = ["Zoé", "lorem Jean Dupont " * 6, "amet Zoé " * 50, "ipsum " * 40 + "Zoé", "Jean Dupont dolor"]
+    calls = []
+    detector._run = lambda ids, mask, run=detector._run: calls.append((ids.shape, mask.sum(1).tolist())) or run(ids, mask)
+    spans = detector.detect(texts)
+    assert spans == [detector.detect([text])[0] for text in texts]
+    assert max(shape[0] for shape, _ in calls) > 1
+    for (_, width), lengths in calls:
+        assert all(-(-n // 32) * 32 == width for n in lengths)
+
+
+@needs_shipped_model
+@needs_openvino
+def test_backends_find_the_same_spans_on_the_shipped_model():
+    texts = [t for t, _, _ in REAL_SENTENCES] + [" ".join(t for t, _, _ in REAL_SENTENCES) * 3]
+    ort = ModelDetector.load(SHIPPED, backend="onnxruntime").detect(texts)
+    ov = ModelDetector.load(SHIPPED, backend="openvino").detect(texts)
+    for a, b in zip(ort, ov):
+        assert [(s.start, s.end, s.label) for s in a] == [(s.start, s.end, s.label) for s in b]
+        assert all(abs(x.score - y.score) < 0.02 for x, y in zip(a, b))
+
+
+@needs_openvino
+def test_openvino_compiles_once_and_a_cache_it_cannot_write_is_no_error(tiny_dir, tmp_path, monkeypatch):
+    from alias_engine.detectors.backends import OpenVinoBackend
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    first = OpenVinoBackend(tiny_dir / "model.onnx", 1, "f32")
+    (blob,) = (tmp_path / "cache" / "alias-engine" / "openvino").iterdir()
+    ids = np.array([[0, 5, 6, 2]], dtype=np.int64)
+    with monkeypatch.context() as patched:
+        patched.setattr(backends, "fp32_graph_bytes", lambda path: pytest.fail("compiled again"))
+        second = OpenVinoBackend(tiny_dir / "model.onnx", 1, "f32")
+    assert np.array_equal(first.run(ids, np.ones_like(ids)), second.run(ids, np.ones_like(ids)))
+
+    blob.write_bytes(b"truncated")
+    assert OpenVinoBackend(tiny_dir / "model.onnx", 1, "f32").run(ids, np.ones_like(ids)).shape == (1, 4, N_TAGS)
+    assert blob.stat().st_size > len(b"truncated")  # written again
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(not_a_folder))
+    assert OpenVinoBackend(tiny_dir / "model.onnx", 1, "f32").run(ids, np.ones_like(ids)).shape == (1, 4, N_TAGS)
+
+
+def test_with_a_width_a_call_holds_windows_of_one_padded_width(detector):
+    texts = ["Zoé", "lorem Jean Dupont " * 20, "amet Zoé " * 300, "ipsum " * 40 + "Zoé", "Jean Dupont dolor"]
+    encoded = [tokenize(detector.tokenizer, text)[0] for text in texts]
+    shapes = []
+
+    def run(ids, mask):
+        shapes.append((ids.shape, mask.sum(1).tolist()))
+        return detector._run(ids, mask)
+
+    def width(n):
+        return -(-n // 100) * 100
+
+    plain = decode_windows(encoded, detector._run, size=510, overlap=128, bos=0, eos=2, pad=1)
+    padded = decode_windows(encoded, run, size=510, overlap=128, bos=0, eos=2, pad=1, width=width)
+    assert all(np.array_equal(a[0], b[0]) for a, b in zip(plain, padded))
+    assert max(rows for (rows, _), _ in shapes) > 1
+    for (_, columns), lengths in shapes:
+        assert all(width(n) == columns for n in lengths)

@@ -16,7 +16,7 @@ from .output import ERRORS, MANIFEST, Manifest, write_shard
 from .shards import find_inputs, plan_shards
 
 EXIT_WITH_ERRORS = 4  # finished, but some records are in _errors.jsonl instead of the output
-ENGINE_OPTIONS = ("labels", "threshold", "lang", "rules_only", "recall_bias", "placeholder", "max_chars")
+ENGINE_OPTIONS = ("labels", "threshold", "lang", "rules_only", "recall_bias", "placeholder", "max_chars", "backend")
 
 
 def run_batch(args: argparse.Namespace) -> int:
@@ -109,7 +109,7 @@ def _check_model(engine) -> str | None:
         return None
     from ..detectors.model import ModelDetector
 
-    ModelDetector.load(engine.model_dir)
+    ModelDetector.load(engine.model_dir, backend=engine.backend)
     digest = hashlib.sha256()
     with open(engine.model_dir / "model.onnx", "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):

@@ -1,4 +1,4 @@
-"""The token classifier: ONNX Runtime on CPU over 512-token windows, constrained BIOES decoding.
+"""The token classifier: on CPU (ONNX Runtime or OpenVINO, backends.py) over windows, constrained BIOES decoding.
 
 Pipeline for a batch of texts: tokenize each text once (offsets into the text)
 → plan overlapping windows (windows.py) → run every window of every text
@@ -12,7 +12,6 @@ and final tags: a few bytes a token).
 
 from __future__ import annotations
 
-import os
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -27,15 +26,13 @@ from ..errors import ModelError
 from ..labels import LABELS, check_labels
 from ..merge import merge_spans
 from ..spans import Span
+from .backends import available_cores, check_backend, check_installed, load_backend, resolve_backend
 from .contract import MODEL_FILES, read_labels_json, read_tokenizer, special_ids
 from .viterbi import N_TAGS, NEUTRAL, DecodeBiases, StreamingDecoder, log_softmax
 from .windows import Window, plan_windows
 
 DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows pack more
 MAX_WINDOWS_PER_BATCH = 64
-# Set to "true" in model.onnx's metadata by a graph whose logits for a window do not depend on
-# the other windows of its batch nor on padding (benchmarks/requantize.py per-token).
-BATCH_INDEPENDENT_KEY = "alias_engine.batch_independent"
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
 SEGMENTS_PER_CALL = 4
 MAX_WORD_EXTENSION = 256  # snapping never extends a span by more than this many characters
@@ -50,10 +47,11 @@ _SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 
 RunFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
 ProgressFn = Callable[[int, int], None]
+WidthFn = Callable[[int], int]
 
-# Sessions by (model file, size, mtime, intra-op threads): one per process (ModelDetector.session).
-_sessions: dict[tuple, object] = {}
-_sessions_lock = threading.Lock()
+# Backends by (model file, size, mtime, threads, backend): one per process (ModelDetector.runtime).
+_runtimes: dict[tuple, object] = {}
+_runtimes_lock = threading.Lock()
 
 # Who wants to hear how far the model got (windows done, windows in all), in this thread or task only.
 _progress: ContextVar[ProgressFn | None] = ContextVar("model_progress", default=None)
@@ -76,8 +74,8 @@ def model_progress(report: ProgressFn) -> Iterator[None]:
 class ModelDetector:
     """Detect spans with the shipped token classifier. Build it with `ModelDetector.load`.
 
-    Thread-safe: one ONNX Runtime session, created on first use, serves every
-    call and thread.
+    Thread-safe: one runtime (an ONNX Runtime session or an OpenVINO compiled model,
+    backends.py), created on first use, serves every call and thread.
     """
 
     def __init__(
@@ -92,8 +90,10 @@ class ModelDetector:
         batch_size: int = DEFAULT_BATCH_SIZE,
         thresholds: Mapping[str, float] | None = None,
         window_overlap: int | None = None,
+        backend: str = "auto",
     ) -> None:
         self.model_path = Path(model_path)
+        self.backend = check_backend(backend)
         self.tokenizer = tokenizer
         self.window_size = window_length - 2
         self.threads = threads
@@ -104,8 +104,8 @@ class ModelDetector:
         # A quarter of the window: 128 of 512 positions; each token keeps 1/8 of a window of context.
         self.window_overlap = window_length // 4 if window_overlap is None else window_overlap
         self.bos_id, self.eos_id, self.pad_id, self.unk_id = special_ids(tokenizer)
-        self._session = None
-        self._session_lock = threading.Lock()
+        self._runtime = None
+        self._runtime_lock = threading.Lock()
         plan_windows(1, self.window_size, self.window_overlap)  # validates the sizes early
 
     @classmethod
@@ -120,15 +120,17 @@ class ModelDetector:
         biases: DecodeBiases | None = None,
         window_overlap: int | None = None,
         preload: bool = False,
+        backend: str = "auto",
     ) -> ModelDetector:
         """Check and load `model.onnx`, `tokenizer.json` and `labels.json` from `model_dir`.
 
         `recall_bias`: 0 is the model as trained; higher gives more and longer
         spans with higher scores, lower fewer (nats of prior odds of personal
         data per token). `biases`: expert transition biases of the decoder
-        (default neutral). `thresholds`: minimum score per label. The ONNX
-        session is built on first use, or now with `preload`. Raises
-        ModelError when a file is missing or corrupt.
+        (default neutral). `thresholds`: minimum score per label. `backend`:
+        "onnxruntime", "openvino" or "auto" (backends.py). The runtime is built
+        on first use, or now with `preload`. Raises ModelError when a file is
+        missing or corrupt, or the backend cannot run it.
         """
         model_dir = Path(model_dir)
         for name in MODEL_FILES:
@@ -145,6 +147,7 @@ class ModelDetector:
             raise ValueError("threads must be a positive integer or None")
         if not isinstance(batch_size, int) or batch_size < 1:
             raise ValueError("batch_size must be a positive integer")
+        check_installed(check_backend(backend))
         if thresholds:
             check_labels(list(thresholds))
             if any(not 0.0 <= float(v) <= 1.0 for v in thresholds.values()):
@@ -152,57 +155,71 @@ class ModelDetector:
         try:
             detector = cls(model_dir / "model.onnx", tokenizer, window_length=window_length, threads=threads,
                            recall_bias=recall_bias, biases=biases or NEUTRAL,
-                           batch_size=batch_size, thresholds=thresholds, window_overlap=window_overlap)
+                           batch_size=batch_size, thresholds=thresholds, window_overlap=window_overlap,
+                           backend=backend)
         except ValueError as exc:
             raise ModelError(f"model settings rejected: {exc}") from None
         if preload:
-            detector.session  # noqa: B018 (builds and checks the session)
+            detector.runtime  # noqa: B018 (builds and checks the runtime)
         return detector
 
     @property
-    def session(self):
-        """The ONNX Runtime session, built and checked once (thread-safe).
+    def runtime(self):
+        """The backend's runtime (backends.py), built and checked once (thread-safe).
 
-        One per process for a given model file and thread count: detectors (engines) that
-        load the same file share it, rather than each starting its own threads on the
-        same cores.
+        One per process for a given model file, thread count and backend (`auto` resolved
+        when first used, backends.py): detectors
+        (engines) that load the same file share it, rather than each starting its own
+        threads on the same cores.
         """
-        if self._session is None:
-            with self._session_lock:
-                if self._session is None:
-                    self._session = self._shared_session()
-        return self._session
+        if self._runtime is None:
+            with self._runtime_lock:
+                if self._runtime is None:
+                    self._runtime = self._shared_runtime()
+        return self._runtime
 
-    def _shared_session(self):
+    def _shared_runtime(self):
         try:
             stat = self.model_path.stat()
         except OSError as exc:
             raise ModelError(f"cannot load {self.model_path}: {exc.strerror}") from None
-        key = (str(self.model_path.resolve()), stat.st_size, stat.st_mtime_ns, self.threads or available_cores())
-        with _sessions_lock:
-            if key not in _sessions:
-                _sessions[key] = self._make_session()
-            return _sessions[key]
+        threads = self.threads or available_cores()
+        backend = resolve_backend(self.backend)
+        key = (str(self.model_path.resolve()), stat.st_size, stat.st_mtime_ns, threads, backend)
+        with _runtimes_lock:
+            if key not in _runtimes:
+                _runtimes[key] = self._checked(load_backend(backend, self.model_path, threads))
+            return _runtimes[key]
 
     def detect(self, texts: Sequence[str], langs: Sequence[str] | None = None) -> list[list[Span]]:
         """Spans for each text: `Span(..., source="model")`, sorted, offsets into that text
         (the Detector protocol; the model reads every language the same way).
 
-        A text gets the same spans whatever else is in `texts`. A dynamically quantised
-        graph (the shipped one) quantises a whole batch with one scale, so its windows run one
-        per call; a graph whose metadata says it is batch-independent gets batches.
+        A text gets the same spans whatever else is in `texts`. Under ONNX Runtime the
+        shipped dynamic-int8 graph quantises a whole batch with one scale, so its windows run
+        one per call (a graph whose metadata says it is batch-independent gets batches).
+        Under OpenVINO windows run in batches, each padded to a width set by its own length.
         """
+        runtime = self.runtime
         return self.detect_with(texts, self._run,
-                                windows_per_call=MAX_WINDOWS_PER_BATCH if self.batch_independent else 1)
+                                windows_per_call=MAX_WINDOWS_PER_BATCH if runtime.batch_independent else 1,
+                                width=self._padded_width(runtime.width_step))
 
     @property
     def batch_independent(self) -> bool:
-        """True when model.onnx declares that a window's logits do not depend on its batch."""
-        meta = self.session.get_modelmeta().custom_metadata_map
-        return meta.get(BATCH_INDEPENDENT_KEY) == "true"
+        """True when a window's logits do not depend on the other windows of its batch."""
+        return self.runtime.batch_independent
+
+    def _padded_width(self, step: int | None) -> WidthFn | None:
+        """The padded width of a window of `n` positions: `n` rounded up to a multiple of `step`,
+        at most the window length (None: a batch is padded to its longest window)."""
+        if step is None:
+            return None
+        longest = self.window_size + 2
+        return lambda n: min(-(-n // step) * step, longest)
 
     def detect_with(self, texts: Sequence[str], run: RunFn, *,
-                    windows_per_call: int = MAX_WINDOWS_PER_BATCH) -> list[list[Span]]:
+                    windows_per_call: int = MAX_WINDOWS_PER_BATCH, width: WidthFn | None = None) -> list[list[Span]]:
         """`detect` with another function computing logits (tests, instrumentation)."""
         encoded = [tokenize(self.tokenizer, text) for text in texts]
         for ids, _ in encoded:
@@ -213,7 +230,7 @@ class ModelDetector:
                                  overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
                                  pad=self.pad_id, batch_size=self.batch_size, biases=self.biases,
                                  recall_bias=self.recall_bias, progress=_progress.get(),
-                                 windows_per_call=windows_per_call)
+                                 windows_per_call=windows_per_call, width=width)
         return [self._spans(text, offsets, tags, path_logp)
                 for text, (_, offsets), (tags, path_logp) in zip(texts, encoded, decoded)]
 
@@ -229,7 +246,7 @@ class ModelDetector:
 
     def _run(self, input_ids: np.ndarray, attention_mask: np.ndarray) -> np.ndarray:
         try:
-            (logits,) = self.session.run(["logits"], {"input_ids": input_ids, "attention_mask": attention_mask})
+            logits = self.runtime.run(input_ids, attention_mask)
         except ModelError:
             raise
         except Exception as exc:
@@ -238,45 +255,19 @@ class ModelDetector:
             raise ModelError(f"model returned logits of shape {logits.shape}, expected {(*input_ids.shape, N_TAGS)}")
         return logits
 
-    def _make_session(self):
-        import onnxruntime as ort
-
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = self.threads or available_cores()
-        options.inter_op_num_threads = 1
-        # Threads that spin while waiting for work burn the cores that other processes on the
-        # machine need: with spinning on, the engine ran at about half the speed of spinning
-        # off on a shared machine (docs/benchmarks.md). Off, a waiting thread sleeps.
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        options.add_session_config_entry("session.inter_op.allow_spinning", "0")
-        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        options.log_severity_level = 3
-        try:
-            session = ort.InferenceSession(str(self.model_path), options, providers=["CPUExecutionProvider"])
-        except Exception as exc:
-            raise ModelError(f"cannot load {self.model_path}: {type(exc).__name__}: {str(exc)[:200]}") from None
-        inputs = {i.name for i in session.get_inputs()}
-        outputs = {o.name for o in session.get_outputs()}
-        if not {"input_ids", "attention_mask"} <= inputs or "logits" not in outputs:
-            raise ModelError(f"{self.model_path} has inputs {sorted(inputs)} and outputs {sorted(outputs)}; "
-                             "expected input_ids, attention_mask → logits")
+    def _checked(self, runtime):
+        """`runtime` after checking its inputs and outputs and a probe input's logits."""
+        if not {"input_ids", "attention_mask"} <= runtime.inputs or "logits" not in runtime.outputs:
+            raise ModelError(f"{self.model_path} has inputs {sorted(runtime.inputs)} and outputs "
+                             f"{sorted(runtime.outputs)}; expected input_ids, attention_mask → logits")
         probe = np.array([[self.bos_id, self.eos_id]], dtype=np.int64)
         try:
-            (logits,) = session.run(["logits"], {"input_ids": probe, "attention_mask": np.ones_like(probe)})
+            logits = runtime.run(probe, np.ones_like(probe))
         except Exception as exc:
             raise ModelError(f"{self.model_path} fails on a probe input: {type(exc).__name__}") from None
         if logits.shape != (1, 2, N_TAGS) or not np.all(np.isfinite(logits)):
             raise ModelError(f"{self.model_path} returns logits of shape {logits.shape}, expected [batch, seq, {N_TAGS}]")
-        return session
-
-
-def available_cores() -> int:
-    """Cores this process may run on (its CPU affinity, e.g. under taskset or a container's cpuset)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # no sched_getaffinity (macOS, Windows)
-        return os.cpu_count() or 1
+        return runtime
 
 
 def tokenize(tokenizer, text: str) -> tuple[np.ndarray, np.ndarray]:
@@ -332,12 +323,16 @@ def decode_windows(
     recall_bias: float = 0.0,
     progress: ProgressFn | None = None,
     windows_per_call: int = MAX_WINDOWS_PER_BATCH,
+    width: WidthFn | None = None,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """`(tags, path_logp)` per sequence: windows batched across sequences, decoded in stream.
 
     Windows are sorted by length (stable: a sequence's windows stay in order),
     so short texts share batches with little padding and each decoder gets its
     windows one after the other. At most `windows_per_call` windows go to one `run`.
+    With `width`, a window of n positions (special tokens included) is padded to
+    `width(n)` and shares a call only with windows of that width: its logits cannot
+    depend on the other windows of a call, even where padding would move them.
     """
     plans = [plan_windows(len(ids), size, overlap) for ids in token_ids]
     work = sorted(((w.end - w.start, i, k) for i, plan in enumerate(plans) for k, w in enumerate(plan)))
@@ -346,15 +341,20 @@ def decode_windows(
     pos = 0
     if progress is not None:
         progress(0, len(work))  # tokenized: say so before the first (slow) batch
+    padded = width or (lambda n: n)
     while pos < len(work):
+        first = padded(work[pos][0] + 2)
         count = 1
-        while (pos + count < len(work) and count < windows_per_call
-               and (count + 1) * (work[pos + count][0] + 2) <= budget):
+        while pos + count < len(work) and count < windows_per_call:
+            next_width = padded(work[pos + count][0] + 2)
+            if (count + 1) * next_width > budget or (width is not None and next_width != first):
+                break
             count += 1
         batch = work[pos:pos + count]
         pos += count
         windows = [plans[i][k] for _, i, k in batch]
-        input_ids, mask = _pack([token_ids[i] for _, i, _ in batch], windows, bos, eos, pad)
+        input_ids, mask = _pack([token_ids[i] for _, i, _ in batch], windows, bos, eos, pad,
+                                width=first if width else None)
         logits = run(input_ids, mask)
         for row, ((_, i, _), w) in enumerate(zip(batch, windows)):
             a = 1 + w.keep_start - w.start
@@ -364,8 +364,9 @@ def decode_windows(
     return [d.finish() for d in decoders]
 
 
-def _pack(seqs: list[np.ndarray], windows: list[Window], bos: int, eos: int, pad: int) -> tuple[np.ndarray, np.ndarray]:
-    width = max(w.end - w.start for w in windows) + 2
+def _pack(seqs: list[np.ndarray], windows: list[Window], bos: int, eos: int, pad: int,
+          width: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    width = width or max(w.end - w.start for w in windows) + 2
     input_ids = np.full((len(windows), width), pad, dtype=np.int64)
     mask = np.zeros((len(windows), width), dtype=np.int64)
     for row, (ids, w) in enumerate(zip(seqs, windows)):
