@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import hmac
 import json
 import logging
+import re
+import threading
 import time
 from collections import Counter
+from urllib.parse import urlencode
 
 import httpx
 from starlette.applications import Starlette
@@ -32,6 +36,11 @@ log = logging.getLogger("alias_engine.server")
 # client headers sent on upstream (nothing else: no cookies, no X-Alias-*)
 _FORWARD = ("authorization", "x-api-key")
 _FORWARD_PREFIXES = ("anthropic-", "openai-")
+# query parameters forwarded upstream (their values: words, not text)
+_QUERY = frozenset({"beta", "api-version"})
+_QUERY_VALUE = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# a model id in /v1/models/{model}: path segments that start with no dot (no "..")
+_MODEL_PATH = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}(?:/[A-Za-z0-9][A-Za-z0-9._:-]{0,127}){0,3}(?:@\d{8})?")
 # upstream headers sent back to the client
 _BACK = ("x-request-id", "request-id", "openai-processing-ms", "openai-version", "retry-after")
 _BACK_PREFIXES = ("x-ratelimit-", "anthropic-ratelimit-", "openai-")
@@ -78,37 +87,41 @@ class Proxy:
 
     # --- checks ------------------------------------------------------------------------
 
-    def _is_key(self, candidate: str | None) -> bool:
+    def _key_of(self, candidate: str | None) -> bytes | None:
+        """The digest of the proxy key `candidate` is, or None; every key compared, in constant time."""
         if not candidate:
-            return False
+            return None
         digest = hashlib.sha256(candidate.encode("utf-8", "surrogatepass")).digest()
-        found = False
-        for key in self._keys:  # every key compared, in constant time
-            found |= hmac.compare_digest(digest, key)
+        found = None
+        for key in self._keys:
+            if hmac.compare_digest(digest, key):
+                found = key
         return found
 
-    def _upstream_headers(self, request: Request) -> dict[str, str]:
-        """The client's credentials and API headers; with --api-key-file, the proxy key is checked
-        and, when the client sent it as its own credential, replaced by the upstream key."""
+    def _upstream_headers(self, request: Request) -> tuple[dict[str, str], str]:
+        """The client's credentials and API headers, and the caller's namespace of sessions (a digest
+        of the proxy key it presented; "" without --api-key-file). The proxy key never goes upstream:
+        where the client sent it as its own credential, the upstream key takes its place."""
         headers = {name: value for name, value in request.headers.items()
                    if name in _FORWARD or name.startswith(_FORWARD_PREFIXES)}
         if not self._keys:
-            return headers
+            return headers, ""
         bearer = request.headers.get("authorization", "")
         bearer = bearer[7:].strip() if bearer[:7].lower() == "bearer " else None
-        if self._is_key(request.headers.get("x-alias-key")):
-            return headers
-        in_bearer, in_api_key = self._is_key(bearer), self._is_key(request.headers.get("x-api-key"))
-        if in_bearer or in_api_key:  # the client's credential was the proxy key: it never goes upstream
-            headers.pop("authorization", None)
-            headers.pop("x-api-key", None)
-            key = self.config.upstream_api_key
-            if key and in_bearer:
-                headers["authorization"] = f"Bearer {key}"
-            elif key:
-                headers["x-api-key"] = key
-            return headers
-        raise ProxyError(401, "missing or wrong alias-engine API key (X-Alias-Key, Authorization or x-api-key)")
+        in_bearer, in_api_key = self._key_of(bearer), self._key_of(request.headers.get("x-api-key"))
+        key = self._key_of(request.headers.get("x-alias-key")) or in_bearer or in_api_key
+        if key is None:
+            raise ProxyError(401, "missing or wrong alias-engine API key (X-Alias-Key, Authorization or x-api-key)")
+        upstream_key = self.config.upstream_api_key
+        if in_bearer:
+            del headers["authorization"]
+            if upstream_key:
+                headers["authorization"] = f"Bearer {upstream_key}"
+        if in_api_key:
+            del headers["x-api-key"]
+            if upstream_key and not in_bearer:
+                headers["x-api-key"] = upstream_key
+        return headers, hashlib.sha256(b"alias-engine sessions\x00" + key).hexdigest()[:16]
 
     async def _json_body(self, request: Request) -> dict:
         limit = self.config.max_body
@@ -140,22 +153,49 @@ class Proxy:
             raise ProxyError(400, "the request body holds an unpaired UTF-16 surrogate escape") from None
         return body
 
-    def _url(self, request: Request) -> str:
-        query = request.url.query  # e.g. Claude Code's /v1/messages?beta=true
-        return self.config.upstream + request.url.path + (f"?{query}" if query else "")
+    def _url(self, request: Request, path: str) -> str:
+        """The upstream URL of `path` (the route's own, never the request's) with the request's
+        query, which may only hold `_QUERY`'s parameters with word values (Claude Code's
+        `?beta=true`): anything else could carry a value in clear, so it is refused."""
+        params = []
+        for name, value in request.query_params.multi_items():
+            if name not in _QUERY or not _QUERY_VALUE.fullmatch(value):
+                raise ProxyError(400, f"the query parameter {name[:40]!r} is not forwarded "
+                                      f"(accepted: {', '.join(sorted(_QUERY))} with a word value)")
+            params.append((name, value))
+        return self.config.upstream + path + (f"?{urlencode(params)}" if params else "")
 
     # --- masking -----------------------------------------------------------------------
 
-    async def _mask(self, request: Request, slots, job=None, writes: bool | None = None):
-        """Mask `slots` with the request's session in the pool, then run `job(session)`;
-        (restore table, label counts, job's result). `writes`: the session changes (default:
-        when there are slots); a session that does not change must exist."""
+    async def _mask(self, request: Request, namespace: str, slots, job=None, writes: bool | None = None):
+        """Mask `slots` with the request's session (of the caller's `namespace`) in the pool, then
+        run `job(session)`; (restore table, label counts, job's result). `writes`: the session
+        changes (default: when there are slots); a session that does not change must exist. A
+        client that disconnects stops its masking at the next text and frees its worker."""
+        if len(slots) > self.config.max_texts:
+            raise ProxyError(413, f"the request holds {len(slots):,} texts to mask, over the limit of "
+                                  f"{self.config.max_texts:,}")
+        stop = threading.Event()
+        work = asyncio.ensure_future(self._masked(request, namespace, slots, job, writes, stop))
+        gone = asyncio.ensure_future(_disconnected(request))
+        try:
+            await asyncio.wait({work, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not work.done():  # the client went away: nothing will be forwarded
+                stop.set()
+                work.cancel()
+        if work.cancelled():
+            raise ProxyError(499, "the client closed the connection")
+        return work.result()
+
+    async def _masked(self, request: Request, namespace: str, slots, job, writes, stop: threading.Event):
         writes = bool(slots) if writes is None else writes
         session_id = request.headers.get(SESSION_HEADER)
-        conv = self.sessions.conversation(session_id) if session_id is not None else None
+        conv = self.sessions.conversation(session_id, namespace) if session_id is not None else None
 
         def work(session):
-            labels = mask_slots(slots, session, self.detector)
+            labels = mask_slots(slots, session, self.detector, stop)
             return session.table(), labels, job(session) if job is not None else None
 
         def run():
@@ -194,12 +234,12 @@ class Proxy:
 
     # --- proxy routes ------------------------------------------------------------------
 
-    def route(self, kind: str):
+    def route(self, kind: str, path: str):
         async def handler(request: Request) -> Response:
             api = "anthropic" if kind == "messages" else "openai"
             started = time.perf_counter()
             try:
-                return await self._proxy(request, kind, api, started)
+                return await self._proxy(request, kind, api, path, started)
             except ProxyError as exc:
                 self._log(request, exc.status, started, note="refused")
                 return _error(api, exc)
@@ -209,18 +249,19 @@ class Proxy:
                 return _error(api, ProxyError(500, "alias-engine internal error"))
         return handler
 
-    async def _proxy(self, request: Request, kind: str, api: str, started: float) -> Response:
-        headers = self._upstream_headers(request)
+    async def _proxy(self, request: Request, kind: str, api: str, path: str, started: float) -> Response:
+        headers, namespace = self._upstream_headers(request)
+        url = self._url(request, path)
         body = await self._json_body(request)
         if kind == "responses" and SESSION_HEADER not in request.headers and (
                 body.get("previous_response_id") or body.get("conversation")):
             raise ProxyError(400, "previous_response_id and conversation need an X-Alias-Session header: "
                                   "the stored turns were masked with that conversation's placeholders")
         slots = COLLECTORS[kind](body)
-        table, labels, _ = await self._mask(request, slots)
+        table, labels, _ = await self._mask(request, namespace, slots)
         masked_at = time.perf_counter()
         stats = {"texts": len(slots), "labels": labels, "mask_ms": (masked_at - started) * 1000}
-        upstream = self.client.build_request("POST", self._url(request),
+        upstream = self.client.build_request("POST", url,
                                              content=json.dumps(body, ensure_ascii=False).encode("utf-8"),
                                              headers={**headers, "content-type": "application/json"})
         try:
@@ -284,11 +325,18 @@ class Proxy:
             self._log(request, status, started, stream=True, restored=restorers.restored, **stats)
 
     async def models(self, request: Request) -> Response:
+        """GET /v1/models and /v1/models/{model}: the model id checked (no '..', no text), the
+        upstream path rebuilt from it."""
         started = time.perf_counter()
         try:
-            headers = self._upstream_headers(request)
+            headers, _ = self._upstream_headers(request)
+            model = request.path_params.get("model")
+            if model is not None and not _MODEL_PATH.fullmatch(model):
+                raise ProxyError(400, "the model id must be a model name (letters, digits, '.', '_', ':', '-', "
+                                      "up to 4 '/' between segments that start with a letter or digit)")
+            url = self._url(request, "/v1/models" + (f"/{model}" if model is not None else ""))
             try:
-                resp = await self.client.get(self._url(request), headers=headers)
+                resp = await self.client.get(url, headers=headers)
             except httpx.HTTPError as exc:
                 raise ProxyError(502, f"cannot reach the upstream ({type(exc).__name__})") from None
         except ProxyError as exc:
@@ -305,12 +353,12 @@ class Proxy:
         async def handler(request: Request) -> Response:
             started = time.perf_counter()
             try:
-                self._upstream_headers(request)  # the key check
+                _, namespace = self._upstream_headers(request)  # the key check
                 body = await self._json_body(request)
                 text = body.get("text")
                 if not isinstance(text, str):
                     raise ProxyError(400, "text must be a string")
-                result = await getattr(self, "_" + action)(request, body, text)
+                result = await getattr(self, "_" + action)(request, namespace, body, text)
             except ProxyError as exc:
                 self._log(request, exc.status, started, note="refused")
                 return _error("openai", exc)
@@ -322,7 +370,7 @@ class Proxy:
             return JSONResponse(result)
         return handler
 
-    async def _detect(self, request: Request, body: dict, text: str) -> dict:
+    async def _detect(self, request: Request, namespace: str, body: dict, text: str) -> dict:
         lang = body.get("lang")
         if lang not in (None, "auto", "fr", "en"):
             raise ProxyError(400, "lang must be auto, fr or en")
@@ -338,12 +386,12 @@ class Proxy:
             raise ProxyError(500, "detection failed") from None
         return {"spans": [s.to_dict() for s in spans]}
 
-    async def _mask_text(self, request: Request, body: dict, text: str) -> dict:
-        _, _, result = await self._mask(request, [], job=lambda session: session.mask(text), writes=True)
+    async def _mask_text(self, request: Request, namespace: str, body: dict, text: str) -> dict:
+        _, _, result = await self._mask(request, namespace, [], job=lambda session: session.mask(text), writes=True)
         return {"text": result.text, "mapping": result.mapping, "spans": [s.to_dict() for s in result.spans],
                 "labels": dict(Counter(s.label for s in result.spans))}
 
-    async def _unmask(self, request: Request, body: dict, text: str) -> dict:
+    async def _unmask(self, request: Request, namespace: str, body: dict, text: str) -> dict:
         mapping = body.get("mapping")
         session_id = request.headers.get(SESSION_HEADER)
         if session_id is None:
@@ -354,13 +402,13 @@ class Proxy:
             except MappingError as exc:
                 raise ProxyError(400, str(exc)) from None
         else:
-            _, _, report = await self._mask(request, [], job=lambda session: session.unmask_report(text))
+            _, _, report = await self._mask(request, namespace, [], job=lambda session: session.unmask_report(text))
         return {"text": report.text, "restored": report.restored, "unknown": list(report.unknown)}
 
     # --- the rest ----------------------------------------------------------------------
 
     def _log(self, request: Request, status: int, started: float, **fields) -> None:
-        parts = [f"{request.method} {request.url.path} {status}", f"total_ms={(time.perf_counter() - started) * 1000:.0f}"]
+        parts = [f"{request.method} {_route_of(request)} {status}", f"total_ms={(time.perf_counter() - started) * 1000:.0f}"]
         for key, value in fields.items():
             if isinstance(value, Counter):
                 value = _labels(value)
@@ -368,6 +416,18 @@ class Proxy:
                 value = f"{value:.0f}"
             parts.append(f"{key}={value}")
         log.info(" ".join(parts))
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has closed the connection (its body was read before)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+def _route_of(request: Request) -> str:
+    """The route a request took, as logged: a model id in the path may be anything."""
+    path = request.url.path
+    return "/v1/models/{model}" if path.startswith("/v1/models/") else path
 
 
 async def healthz(request: Request) -> Response:
@@ -380,6 +440,8 @@ def create_app(config: ServerConfig, engine=None) -> Starlette:
 
         engine = Engine()
     proxy = Proxy(config, engine)
+    for name in ("httpx", "httpcore"):  # their INFO lines hold every upstream URL with its query
+        logging.getLogger(name).setLevel(logging.WARNING)
 
     async def not_found(request: Request, exc: HTTPException) -> Response:
         status = exc.status_code
@@ -389,10 +451,10 @@ def create_app(config: ServerConfig, engine=None) -> Starlette:
 
     routes = [
         Route("/healthz", healthz, methods=["GET"]),
-        Route("/v1/chat/completions", proxy.route("chat"), methods=["POST"]),
-        Route("/v1/responses", proxy.route("responses"), methods=["POST"]),
-        Route("/v1/messages", proxy.route("messages"), methods=["POST"]),
-        Route("/v1/messages/count_tokens", proxy.route("messages"), methods=["POST"]),
+        Route("/v1/chat/completions", proxy.route("chat", "/v1/chat/completions"), methods=["POST"]),
+        Route("/v1/responses", proxy.route("responses", "/v1/responses"), methods=["POST"]),
+        Route("/v1/messages", proxy.route("messages", "/v1/messages"), methods=["POST"]),
+        Route("/v1/messages/count_tokens", proxy.route("messages", "/v1/messages/count_tokens"), methods=["POST"]),
         Route("/v1/models", proxy.models, methods=["GET"]),
         Route("/v1/models/{model:path}", proxy.models, methods=["GET"]),
         Route("/v1/detect", proxy.rest("detect"), methods=["POST"]),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..errors import InputError, MappingError
 from ..options import non_negative_int, positive_int
-from .config import DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, ServerConfig
+from .config import DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_MAX_TEXTS, DEFAULT_PORT, ServerConfig
 
 INSTALL_HINT = "the serve command needs the server extra: pip install 'alias-engine[server]'"
 
@@ -30,6 +30,10 @@ def add_serve_command(commands, add_engine_options) -> None:
     p.add_argument("--mode", choices=("placeholder", "surrogate"), default="placeholder",
                    help="placeholders (default) or realistic surrogate values")
     p.add_argument("--max-body", type=positive_int, default=DEFAULT_MAX_BODY, help="largest request body in bytes (413 above)")
+    p.add_argument("--max-texts", type=positive_int, default=DEFAULT_MAX_TEXTS,
+                   help=f"most strings and keys to mask in one request (413 above; default {DEFAULT_MAX_TEXTS:,})")
+    p.add_argument("--drain-seconds", type=positive_int, default=30,
+                   help="on SIGTERM, seconds open requests and streams may take to finish (default 30)")
     p.add_argument("--workers", type=positive_int, help="detection threads (default: the number of cores)")
     p.add_argument("--queue", type=non_negative_int, default=64, help="detection jobs that may wait before 503 (default 64)")
     p.add_argument("--batch-texts", type=positive_int, default=32,
@@ -69,7 +73,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
                             upstream_api_key=upstream_keys[0].decode("utf-8") if upstream_keys else None,
                             vault_dir=Path(args.vault_dir) if args.vault_dir else None, vault_key=vault_key,
                             max_body=args.max_body, workers=args.workers, queue=args.queue,
-                            batch_texts=args.batch_texts)
+                            batch_texts=args.batch_texts, max_texts=args.max_texts,
+                            drain_seconds=args.drain_seconds)
     except ValueError as exc:
         raise InputError(str(exc)) from None
 
@@ -99,7 +104,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(config, engine)
     # uvicorn's access log would print query strings; the proxy logs its own lines (counts, timings)
     uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level=args.log_level,
-                workers=None, server_header=False)
+                workers=None, server_header=False, timeout_graceful_shutdown=config.drain_seconds)
     return 0
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8787
 DEFAULT_MAX_BODY = 10 * 2 ** 20
+DEFAULT_MAX_TEXTS = 10_000
 
 
 @dataclass
@@ -20,7 +21,8 @@ class ServerConfig:
     `vault_dir` + `vault_key`: encrypted vault per `X-Alias-Session` conversation.
     `workers`: detection threads (default: the cores); `queue`: detection jobs that may wait
     for a worker before requests get 503; `batch_texts`: most texts of waiting requests given to the
-    model in one batch (1: no batching across requests).
+    model in one batch (1: no batching across requests). `max_texts`: most strings and keys to
+    mask in one request (413 above). `drain_seconds`: on SIGTERM, how long open requests may finish.
     """
 
     upstream: str = ""
@@ -35,6 +37,8 @@ class ServerConfig:
     batch_texts: int = 32
     sessions_in_memory: int = 1024
     upstream_timeout: float = 600.0
+    max_texts: int = DEFAULT_MAX_TEXTS
+    drain_seconds: float = 30.0
 
     def __post_init__(self) -> None:
         upstream = self.upstream.rstrip("/")

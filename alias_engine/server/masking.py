@@ -405,14 +405,18 @@ class CachedDetector:
         return list(spans)
 
 
-def mask_slots(slots: Sequence[Slot], session, detector: CachedDetector) -> Counter:
+def mask_slots(slots: Sequence[Slot], session, detector: CachedDetector,
+               stop: threading.Event | None = None) -> Counter:
     """Mask every slot in place with `session`; return the count of values masked per label.
-    Keys are renamed last, once every value slot has been written under its old key."""
+    Keys are renamed last, once every value slot has been written under its old key. When
+    `stop` is set (the client went away), ProxyError(499) before the next slot."""
     texts = [slot.text() for slot in slots]
     detector.prepare(texts, session.lang)
     labels: Counter = Counter()
     renamed: dict[int, tuple[dict, dict]] = {}
     for slot, text in zip(slots, texts):
+        if stop is not None and stop.is_set():
+            raise ProxyError(499, "the client closed the connection")
         if not text:
             continue
         if slot.kind == KEY:

@@ -64,9 +64,15 @@ class Batcher:
         futures = [loop.create_future() for _ in texts]
         self._waiting.extend((text, lang, future) for text, future in zip(texts, futures))
         self._start()
-        return list(await asyncio.gather(*futures))
+        try:
+            return list(await asyncio.gather(*futures))
+        except asyncio.CancelledError:  # the request is gone: its texts that wait are dropped
+            for future in futures:
+                future.cancel()
+            raise
 
     def _start(self) -> None:
+        self._waiting = [item for item in self._waiting if not item[2].done()]
         while self._waiting and self._running < self.pool.workers:
             lang = self._waiting[0][1]
             batch = [item for item in self._waiting if item[1] == lang][:self.max_texts]

@@ -74,8 +74,11 @@ class SessionStore:
     def fresh(self) -> Session:
         return Session(self.detector, mode=self.mode, key=self._key)
 
-    def conversation(self, session_id: str) -> Conversation:
-        conv = self._conversations.get(check_session_id(session_id))
+    def conversation(self, session_id: str, namespace: str = "") -> Conversation:
+        """The conversation `session_id` of the caller's `namespace` (its API key's): another key
+        names another conversation, so it can neither read nor write this one."""
+        session_id = f"{namespace}-{check_session_id(session_id)}" if namespace else check_session_id(session_id)
+        conv = self._conversations.get(session_id)
         if conv is None:
             conv = self._conversations[session_id] = Conversation(session_id)
             for old_id in list(self._conversations)[:max(0, len(self._conversations) - self.capacity)]:
