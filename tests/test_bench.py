@@ -108,3 +108,32 @@ def test_presidio_results_are_mapped_merged_and_scored_without_presidio():
     assert [(s.start, s.end, s.label) for s in only_phone([text], "en")[0]] == [(12, 24, "PHONE")]
     table = runner.side_by_side(peer, peer)
     assert "micro F1 ratio (ours / Presidio): 1.00" in table
+
+
+def test_bench_and_eval_say_which_backend_and_precision_ran(tmp_path, capsys):
+    from tiny_model import build_tiny_model
+
+    from alias_engine.cli import main
+    from alias_engine.detectors.backends import cpu_bf16_flags, format_runtime_summary
+    from alias_engine.evaluation.bench import model_runtime
+
+    rules_only = model_runtime(Engine(use_model=False))
+    assert rules_only["backend"] is None and format_runtime_summary(rules_only).startswith("model: none (rules only)")
+    model_dir = build_tiny_model(tmp_path / "tiny")
+    info = model_runtime(Engine(model_dir=model_dir, backend="onnxruntime"))
+    assert info == {"backend": "onnxruntime", "precision": "as stored", "requested": "onnxruntime",
+                    "cpu_bf16_flags": list(cpu_bf16_flags())}
+    assert format_runtime_summary(info).startswith("model: onnxruntime, as stored (asked: onnxruntime; CPU bf16 flags: ")
+
+    data = tmp_path / "d.jsonl"
+    data.write_text(json.dumps({"id": "1", "text": "Zoé lorem", "lang": "fr",
+                                "spans": [{"start": 0, "end": 3, "label": "PERSON"}]}) + "\n")
+    out = tmp_path / "eval.json"
+    assert main(["eval", str(data), "--model", str(model_dir), "--backend", "onnxruntime", "--json", str(out)]) == 0
+    assert "model: onnxruntime, as stored (asked: onnxruntime" in capsys.readouterr().out
+    assert json.loads(out.read_text())["model"]["backend"] == "onnxruntime"
+    bench = tmp_path / "bench.json"
+    assert main(["bench", "--model", str(model_dir), "--backend", "onnxruntime", "--corpus-chars", "500",
+                 "--max-length", "500", "--runs", "1", "--no-cold-start", "--json", str(bench)]) == 0
+    assert "model: onnxruntime, as stored" in capsys.readouterr().out
+    assert json.loads(bench.read_text())["engine"]["backend"] == "onnxruntime"

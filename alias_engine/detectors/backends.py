@@ -79,6 +79,20 @@ def cpu_bf16_flags() -> tuple[str, ...]:
     return tuple(flag for flag in BF16_FLAGS if flag in flags)
 
 
+def runtime_summary(runtime, requested: str) -> dict:
+    """Which backend runs the model and in what precision (None: rules only), what was asked
+    for, and the CPU's bf16 flags: for bench, eval and serve to say."""
+    return {"backend": runtime.name if runtime else None, "precision": runtime.precision if runtime else None,
+            "requested": requested, "cpu_bf16_flags": list(cpu_bf16_flags())}
+
+
+def format_runtime_summary(summary: dict) -> str:
+    """`model: openvino, bf16 (asked: auto; CPU bf16 flags: amx_bf16 avx512_bf16)`."""
+    ran = f"{summary['backend']}, {summary['precision']}" if summary["backend"] else "none (rules only)"
+    flags = " ".join(summary["cpu_bf16_flags"]) or "none"
+    return f"model: {ran} (asked: {summary['requested']}; CPU bf16 flags: {flags})"
+
+
 def openvino_core():
     """One `openvino.Core` for the process; None when openvino cannot be imported."""
     global _openvino_core

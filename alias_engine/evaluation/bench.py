@@ -23,7 +23,7 @@ from pathlib import Path
 from stdnum import iban, luhn
 from stdnum.fr import nir
 
-from ..detectors.model import available_cores
+from ..detectors.backends import available_cores, format_runtime_summary, runtime_summary
 from ..errors import InputError
 from .datasets import read_records
 
@@ -249,10 +249,17 @@ def run_info() -> dict:
             "cpu": cpu_model(), "available_cores": available_cores(), "python": platform.python_version()}
 
 
+def model_runtime(engine) -> dict:
+    """Which backend runs the engine's model and in what precision (loads the model)."""
+    return runtime_summary(engine.model.runtime if engine.model is not None else None, engine.backend)
+
+
 def thread_settings(engine) -> dict:
+    backend = engine.model.runtime.name if engine.model is not None else None
     settings = {"engine_threads": engine.threads, "use_model": engine.use_model,
                 "cpu_count": os.cpu_count(), "available_cores": available_cores(),
-                "model_intra_op_threads": engine.threads or available_cores(), "model_thread_spinning": "off"}
+                "model_intra_op_threads": engine.threads or available_cores(),
+                "model_thread_spinning": "off" if backend == "onnxruntime" else "the backend's default"}
     settings.update({name: os.environ[name] for name in THREAD_VARIABLES if name in os.environ})
     return settings
 
@@ -266,6 +273,7 @@ def run_bench(engine, engine_kwargs: dict, *, data: str | Path | None = None, co
     report: dict = {
         **run_info(),
         "engine": {k: v for k, v in engine_kwargs.items()},
+        "model": model_runtime(engine),
         "threads": thread_settings(engine),
         "corpus": str(data) if data else f"generated ({corpus_chars:,} chars, seed 0)",
     }
@@ -288,6 +296,7 @@ def format_bench(report: dict) -> str:
         f"== alias-engine bench, {report['date']}, {report['cpu']} ({report['threads']['available_cores']} cores "
         f"available), Python {report['python']}",
         f"engine: {report['engine']}",
+        format_runtime_summary(report["model"]),
         f"threads: {threads}",
         f"throughput (detect+mask): {_num(t['chars_per_s'])} chars/s ({_num(t['chars_per_cpu_s'])} chars per CPU-second) "
         f"over {t['documents']} documents, {t['chars']:,} chars, {t['seconds']:.2f} s  [{report['corpus']}]",

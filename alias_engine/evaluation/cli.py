@@ -46,11 +46,15 @@ def add_commands(subparsers) -> None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    from ..detectors.backends import format_runtime_summary
+    from .bench import model_runtime, run_info
     from .datasets import read_records
     from .evaluate import combine, engine_predict, evaluate, format_errors, format_report, write_predictions
 
     datasets = [(path, read_records(path)) for path in args.data]  # read all first: fail before the slow part
     engine = engine_from_args(args)
+    runtime = model_runtime(engine)  # loads the model: its time is not counted as detection
+    print(format_runtime_summary(runtime))
     predict = engine_predict(engine)
     evaluations = [evaluate(records, predict, labels=engine.labels, name=path, batch_size=args.batch_size,
                             record_lang=not args.guess_lang, placeholder=engine.placeholder)
@@ -64,9 +68,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.save_predictions:
         write_predictions(combine(evaluations[:len(datasets)]), args.save_predictions)
     if args.json:
-        from .bench import run_info
-
-        _write_json(args.json, {**run_info(), "engine": _engine_settings(engine, args),
+        _write_json(args.json, {**run_info(), "engine": _engine_settings(engine, args), "model": runtime,
                                 "evaluations": [e.to_dict() for e in evaluations]})
     return 0
 
@@ -87,6 +89,7 @@ def _engine_kwargs(engine) -> dict:
     """Keyword arguments that rebuild the same engine (for the cold-start subprocess)."""
     return {"labels": sorted(engine.labels), "threshold": engine.threshold, "lang": engine.lang,
             "use_model": engine.use_model, "threads": engine.threads, "recall_bias": engine.recall_bias,
+            "backend": engine.backend,
             "placeholder": engine.placeholder, "extra_rules": [str(p) for p in engine.extra_rules],
             "model_dir": str(engine.model_dir)}
 

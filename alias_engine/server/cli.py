@@ -97,6 +97,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     engine.detect("warm-up")  # load the model now: a missing model stops the start, not a request
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s",
                         stream=sys.stderr)
+    from ..detectors.backends import format_runtime_summary, runtime_summary
+
+    logging.getLogger("alias_engine.server").info("%s", format_runtime_summary(
+        runtime_summary(engine.model.runtime if engine.model is not None else None, engine.backend)))
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         logging.getLogger("alias_engine.server").warning(
             "listening on %s: reachable from other machines%s", args.host,
