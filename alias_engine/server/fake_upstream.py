@@ -35,12 +35,15 @@ class FakeUpstream:
         self.record = True                  # keep what was received (off for long benchmarks)
         self.received: list[bytes] = []
         self.headers: list[dict] = []
+        self.paths: list[str] = []           # every path reached, with its query
         self.app = Starlette(routes=[
             Route("/v1/chat/completions", self.chat, methods=["POST"]),
             Route("/v1/responses", self.responses, methods=["POST"]),
             Route("/v1/messages", self.messages, methods=["POST"]),
             Route("/v1/messages/count_tokens", self.count_tokens, methods=["POST"]),
             Route("/v1/models", self.models, methods=["GET"]),
+            Route("/v1/models/{model}", self.models, methods=["GET"]),
+            Route("/{path:path}", self.elsewhere, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
         ])
 
     # --- helpers -----------------------------------------------------------------------
@@ -50,6 +53,7 @@ class FakeUpstream:
         if self.record:
             self.received.append(raw)
             self.headers.append({**request.headers, ":query": request.url.query})
+            self.paths.append(str(request.url.path) + (f"?{request.url.query}" if request.url.query else ""))
         return json.loads(raw)
 
     def _pieces(self, text: str) -> list[str]:
@@ -215,8 +219,16 @@ class FakeUpstream:
 
     async def models(self, request: Request) -> Response:
         self.headers.append(dict(request.headers))
+        self.paths.append(str(request.url.path) + (f"?{request.url.query}" if request.url.query else ""))
         return JSONResponse({"object": "list", "data": [{"id": "fake-model", "object": "model", "created": 0,
                                                           "owned_by": "alias-engine"}]})
+
+
+    async def elsewhere(self, request: Request) -> Response:
+        """Any other endpoint of the account: a proxy must never reach one."""
+        self.headers.append(dict(request.headers))
+        self.paths.append(str(request.url.path) + (f"?{request.url.query}" if request.url.query else ""))
+        return JSONResponse({"reached": request.url.path})
 
 
 def _last_text(items: list) -> str:
