@@ -228,3 +228,18 @@ def test_consistent_numbers_doctest():
     from alias_engine.batch import consistent
 
     assert doctest.testmod(consistent).failed == 0
+
+
+def test_the_backend_asked_for_is_in_the_manifest_and_reaches_the_workers(tmp_path, capsys):
+    from alias_engine.batch.masking import ShardMasker
+    from alias_engine.batch.output import MANIFEST
+
+    source = write_jsonl(tmp_path / "in.jsonl", corpus(4))
+    code, err = batch(capsys, str(source), "--out", str(tmp_path / "out"), "--backend", "onnxruntime")
+    assert code == 0, err
+    assert json.loads((tmp_path / "out" / MANIFEST).read_text())["settings"]["engine"]["backend"] == "onnxruntime"
+    engine = {"labels": None, "threshold": 0.5, "lang": "auto", "rules_only": True, "recall_bias": 0.0,
+              "placeholder": "[{label}_{n}]", "max_chars": 1000, "backend": "openvino", "threads": 1}
+    settings = {"engine": engine, "text_field": "text", "keep_fields": ["id"], "batch_size": 2, "consistent_key": None}
+    assert set(engine) - {"threads"} == set(batch_run.ENGINE_OPTIONS)
+    assert ShardMasker(settings).engine.backend == "openvino"

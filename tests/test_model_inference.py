@@ -644,3 +644,28 @@ def test_with_a_width_a_call_holds_windows_of_one_padded_width(detector):
     assert max(rows for (rows, _), _ in shapes) > 1
     for (_, columns), lengths in shapes:
         assert all(width(n) == columns for n in lengths)
+
+
+def test_the_fp32_graph_of_a_dynamic_int8_graph_multiplies_by_the_int8_weights_times_their_scales(tiny_dir, tmp_path):
+    import onnx
+    import onnxruntime as ort
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    from alias_engine.detectors.fp32_graph import dequantize, has_batch_quantisation
+
+    int8 = tmp_path / "int8.onnx"
+    quantize_dynamic(str(tiny_dir / "model.onnx"), str(int8), weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul"])
+    quantized = onnx.load(str(int8))
+    assert has_batch_quantisation(quantized)
+    weights = {t.name: onnx.numpy_helper.to_array(t) for t in quantized.graph.initializer}
+    fp32 = dequantize(quantized)
+    assert not has_batch_quantisation(fp32)
+    assert {n.op_type for n in fp32.graph.node} == {"Gather", "MatMul", "Cast", "Unsqueeze", "Mul"}
+    (eye,) = [t for t in fp32.graph.initializer if t.name == "eye"]
+    expected = (weights["eye_quantized"].astype(np.float32) - weights["eye_zero_point"]) * weights["eye_scale"]
+    assert np.array_equal(onnx.numpy_helper.to_array(eye), expected)
+    session = ort.InferenceSession(fp32.SerializeToString(), providers=["CPUExecutionProvider"])
+    ids = np.array([[0, 5, 6, 7, 2]], dtype=np.int64)
+    logits = session.run(["logits"], {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0]
+    table = logit_table(vocabulary())
+    assert np.allclose(logits[0], table[ids[0]] @ expected, atol=1e-5)

@@ -204,7 +204,7 @@ def compiled_model(core, model_path: Path, config: dict):
     except Exception as exc:
         raise ModelError(f"cannot compile {model_path} with openvino: {type(exc).__name__}: {str(exc)[:200]}") from None
     if cache is not None:
-        _write_quietly(cache, compiled.export_model())
+        _write_quietly(cache, compiled.export_model)
     return compiled
 
 
@@ -244,16 +244,18 @@ def cache_file(core, model_path: Path, precision: str) -> Path | None:
     return base / "alias-engine" / "openvino" / f"{digest.hexdigest()[:24]}-{precision}-{machine_digest}.blob"
 
 
-def _write_quietly(path: Path, data) -> None:
-    """Write `data` (bytes or BytesIO) to `path` whole (a temporary file renamed) or not at all."""
+def _write_quietly(path: Path, export) -> None:
+    """Write what `export()` gives (bytes or BytesIO) to `path` whole (a temporary file renamed),
+    or nothing when that fails."""
     tmp = None
     try:
+        data = export()
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as f:
             tmp = Path(f.name)
             f.write(data.getbuffer() if isinstance(data, io.BytesIO) else data)
         os.replace(tmp, path)
-    except OSError:
+    except Exception:  # a cache is an optimisation: a full disk or a failed export is no error
         if tmp is not None:
             try:
                 tmp.unlink(missing_ok=True)

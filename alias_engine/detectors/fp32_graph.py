@@ -28,10 +28,10 @@ def dequantize(model):
     replace: dict[int, object] = {}
     weights = []
     for node in graph.node:
-        if node.op_type != "MatMulInteger" or producer.get(node.input[0], node).op_type != "DynamicQuantizeLinear":
+        dql = producer.get(node.input[0]) if node.op_type == "MatMulInteger" else None
+        if dql is None or dql.op_type != "DynamicQuantizeLinear":
             continue
-        quantized_x, w_q, _, w_zp = node.input
-        dql = producer[quantized_x]
+        _, w_q, _, w_zp = node.input
         (cast,) = consumers[node.output[0]]
         (mul,) = consumers[cast.output[0]]
         scales_mul = next(producer[name] for name in mul.input
