@@ -669,3 +669,13 @@ def test_the_fp32_graph_of_a_dynamic_int8_graph_multiplies_by_the_int8_weights_t
     logits = session.run(["logits"], {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0]
     table = logit_table(vocabulary())
     assert np.allclose(logits[0], table[ids[0]] @ expected, atol=1e-5)
+
+
+@needs_openvino
+def test_openvino_threads_a_call_as_onnxruntime_and_one_stream_per_caller_the_cores_allow(tiny_dir):
+    cores = model_mod.available_cores()
+    compiled = ModelDetector.load(tiny_dir, backend="openvino", preload=True).runtime.compiled
+    assert (compiled.get_property("NUM_STREAMS"), compiled.get_property("INFERENCE_NUM_THREADS")) == (1, cores)
+    assert compiled.get_property("ENABLE_CPU_PINNING") is False
+    one = ModelDetector.load(tiny_dir, backend="openvino", threads=1, preload=True).runtime.compiled
+    assert (one.get_property("NUM_STREAMS"), one.get_property("INFERENCE_NUM_THREADS")) == (cores, cores)
