@@ -23,6 +23,7 @@ from .io import (
     Output,
     Progress,
     check_writable,
+    mapping_labels,
     placeholder_format,
     placeholder_pattern,
     private_state_dir,
@@ -248,7 +249,7 @@ def _restore(text: str, mapping: dict, unknown: list[str]) -> str:
     left = list(report.unknown)
     fmt = placeholder_format(mapping)
     if fmt is not None:
-        pattern = placeholder_pattern(fmt)
+        pattern = placeholder_pattern(fmt, mapping_labels(mapping))
         reported = Counter(left)
         for m in pattern.finditer(text):
             if m.group() in mapping:

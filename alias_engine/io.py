@@ -77,8 +77,11 @@ def read_mapping(path: str) -> dict[str, str | list[str]]:
 
 
 # A key is LABEL then a number (or a number then LABEL), between any non-alphanumeric marks.
-def _label_alternation() -> str:
-    return "|".join(sorted(known_labels(), key=len, reverse=True))
+_ANY_LABEL = r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*"
+
+
+def _label_alternation(extra: tuple[str, ...] = ()) -> str:
+    return "|".join(sorted(set(known_labels()) | set(extra), key=len, reverse=True))
 
 
 @lru_cache(maxsize=8)
@@ -118,29 +121,48 @@ def placeholder_format(mapping: Mapping[str, object]) -> str | None:
 
 
 def _key_format(key: str) -> str | None:
-    for shape in _key_shapes(_label_alternation()):
-        m = shape.fullmatch(key)
-        if m is None:
-            continue
-        g = m.groupdict()
-        parts = {"label": "{label}", "n": "{n}"}
-        fmt = "".join(parts.get(name, g[name].replace("{", "{{").replace("}", "}}"))
-                      for name in sorted(g, key=m.start))
-        try:
-            check_placeholder_format(fmt)
-        except ValueError:
-            continue
-        return fmt
+    m = _key_match(key)
+    if m is None:
+        return None
+    g = m.groupdict()
+    parts = {"label": "{label}", "n": "{n}"}
+    return "".join(parts.get(name, g[name].replace("{", "{{").replace("}", "}}"))
+                   for name in sorted(g, key=m.start))
+
+
+def _key_match(key: str) -> regex.Match | None:
+    """The parts of a mapping key: a known label, or any label in capitals a rules file may have
+    declared (`[EMPLOYEE_ID_1]` restores without that file)."""
+    for alternation in (_label_alternation(), _ANY_LABEL):
+        for shape in _key_shapes(alternation):
+            m = shape.fullmatch(key)
+            if m is None:
+                continue
+            g = m.groupdict()
+            parts = {"label": "{label}", "n": "{n}"}
+            fmt = "".join(parts.get(name, g[name].replace("{", "{{").replace("}", "}}"))
+                          for name in sorted(g, key=m.start))
+            try:
+                check_placeholder_format(fmt)
+            except ValueError:
+                continue
+            return m
     return None
 
 
-def placeholder_pattern(fmt: str) -> regex.Pattern:
-    """Every placeholder of format `fmt`, for any label and number (groups `label` and `n`)."""
+def mapping_labels(mapping: Mapping[str, object]) -> tuple[str, ...]:
+    """The labels the keys of `mapping` name (declared in this process or not)."""
+    return tuple(sorted({m.group("label") for key in mapping if (m := _key_match(key)) is not None}))
+
+
+def placeholder_pattern(fmt: str, labels: tuple[str, ...] = ()) -> regex.Pattern:
+    """Every placeholder of format `fmt`, for any known label or one of `labels`, and any
+    number (groups `label` and `n`)."""
     pieces = regex.split(r"(\{label\}|\{n\})", fmt.replace("{{", "\x00").replace("}}", "\x01"))
     body = ""
     for piece in pieces:
         if piece == "{label}":
-            body += f"(?P<label>{_label_alternation()})"
+            body += f"(?P<label>{_label_alternation(labels)})"
         elif piece == "{n}":
             body += rf"(?P<n>\d{{1,6}}|\d{{{ID_DIGITS}}})"
         else:

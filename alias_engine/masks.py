@@ -105,7 +105,9 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
 
     Placeholders are numbered 1, 2… per label in order of occurrence, or, with
     `number`, by `number(label, value_key)` (the same value gets the same
-    placeholder in every text: see alias_engine.batch.consistent).
+    placeholder in every text: see alias_engine.batch.consistent). Without
+    `number`, a value written the same way under two labels (a rule's EMPLOYEE_ID,
+    the model's IDENTIFIER) gets the placeholder of its first occurrence.
 
     The spans are first cut at line breaks, tabs, JSON quotes and glued CSV delimiters
     (`merge.split_at_breaks`): a placeholder never swallows the structure of the text.
@@ -115,6 +117,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
     counters: dict[str, int] = {}
     taken = taken_numbers(text, placeholder) if spans else {}
     by_key: dict[tuple[str, str], str] = {}
+    by_written: dict[str, str] = {}  # one value, one placeholder, whatever labels detectors gave it
     forms: dict[str, list[str]] = {}
     out: list[str] = []
     last = 0
@@ -124,7 +127,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
         start = max(last, span.start - elided_article(text, span.start, text[span.start:span.end]))
         value = text[start:span.end]
         key = (span.label, value_key(span.label, value))
-        name = by_key.get(key)
+        name = by_key.get(key) or (by_written.get(value) if number is None else None)
         if name is None:
             if number is not None:
                 n = number(*key)
@@ -135,6 +138,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
                 counters[span.label] = n
             name = placeholder.format(label=span.label, n=n)
             by_key[key] = name
+            by_written.setdefault(value, name)
             forms.setdefault(name, [])  # two values whose `number` collides keep both their forms
         forms[name].append(value)
         out.append(text[last:start])

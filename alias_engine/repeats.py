@@ -21,7 +21,8 @@ lender's score):
   starts its lender's name and that word is a surname: "Alasdair" lent, "Alasdair Drummond" is
   one span; and at the start of a sentence where the text also writes the word in lower case
   ("Will you…" beside "I will"). Initials right before it join the span ("S.R. O'Donoghue-Price");
-- an IDENTIFIER, NATIONAL_ID or SECRET span (the model's only at `MIN_SCORE` or more) lends its
+- an IDENTIFIER, NATIONAL_ID or SECRET span, or one of a declared label faked as a code (a rules
+  file's EMPLOYEE_ID), the model's only at `MIN_SCORE` or more, lends its
   value when it cannot be a plain word or a small number: 4 characters or more with a digit and
   something else ("CL-10523") or 6 digits or more, or a dot, "_" or "-" between letters
   ("m.obrien", "rkapoor_ro"). The other labels are patterns: where a rule left one of their
@@ -43,6 +44,7 @@ from typing import NamedTuple
 import regex
 
 from .detectors.model_checks import ModelChecks
+from .labels import label_spec
 from .spans import Span, SpanIndex
 
 # On the five evaluation sets a lender below 0.95 was most often a false name of the model ("Thu",
@@ -62,7 +64,8 @@ _SENTENCE_START = regex.compile(r"(?:^|[\n.!?:;•*>\-–—])[ \t]*$")
 _CAPITAL_AFTER = regex.compile(r"[ ]\p{Lu}")
 _SURNAME = regex.compile(r"[ ](\p{Lu}[\p{L}\p{M}'’-]*\p{L})(?![\p{L}\p{N}_@]|[ ]\p{Lu}|-)")
 _AMPERSAND_AFTER = regex.compile(r"[ \t]*&[ \t]*")
-_CODE_LABELS = frozenset({"IDENTIFIER", "NATIONAL_ID", "SECRET"})
+# labels whose values are codes: IDENTIFIER, NATIONAL_ID, SECRET, and a declared label faked as one
+_CODE_SURROGATES = frozenset({"identifier", "national_id", "secret"})
 _CODE = regex.compile(r"(?=.{4,})(?=.*\d)(?:\d{6,}|.*\D.*)|.*\p{L}[._-]\p{L}.*", regex.DOTALL)
 
 
@@ -95,7 +98,7 @@ class Lenders:
         already keeps its first lender."""
         if source == "model" and score < MIN_SCORE:
             return
-        if label in _CODE_LABELS:
+        if label_spec(label).surrogate in _CODE_SURROGATES:
             if _CODE.fullmatch(value) and _RUN.match(value):
                 self._add(value, _Lent(label, score, True))
             return

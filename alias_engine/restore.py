@@ -242,6 +242,14 @@ class JsonState:
                 self.after_newline = False
 
 
+def _generic(name: str) -> bool:
+    """True for a placeholder in the default format (`[LABEL_n]`), which the generic
+    alternative of the restore pattern reads back as itself."""
+    parts = _PLACEHOLDER_PARTS.fullmatch(name)
+    return parts is not None and name == "[{}_{}]".format(_LABEL_SEP.sub("_", parts.group("label")).upper(),
+                                                         int(parts.group("n")))
+
+
 def _forms(value: str | list[str]) -> list[str]:
     return [value] if isinstance(value, str) else value
 
@@ -322,13 +330,15 @@ class RestoreTable:
             self.values[name] = original
             self.longest = max(self.longest, 3 + len(name))
             self.needs_json = self.needs_json or any(_json_safe(v) != v for v in _forms(original))
-            key = placeholder_key(name) if new else None
-            if key is None:
+            parts = _PLACEHOLDER_PARTS.fullmatch(name.strip()) if new else None
+            if parts is None:
                 if new:
                     self._patterns = None  # spelt out in the pattern
                 continue
-            if key[0] not in self._known:
-                self._known.add(key[0])
+            key = _LABEL_SEP.sub("", parts.group("label")).upper(), int(parts.group("n"))
+            label = _LABEL_SEP.sub("_", parts.group("label")).upper()  # "EMPLOYEE_ID": also read as "employee id"
+            if label not in self._known:
+                self._known.add(label)
                 self._patterns = None
             if key in self._clashes:
                 continue
@@ -336,7 +346,7 @@ class RestoreTable:
             if other is None:
                 self.by_key[key] = name
                 self.placeholders.add(name)
-                if name != f"[{key[0]}_{key[1]}]":
+                if name != f"[{label}_{key[1]}]":
                     self._patterns = None
             else:  # two names for one (label, number): each is read back as written only
                 self._clashes.add(key)
@@ -365,8 +375,7 @@ class RestoreTable:
     def _compiled(self) -> tuple[regex.Pattern, regex.Pattern]:
         if self._patterns is None:
             # a name the generic alternative reads back as itself need not be spelt out
-            spelt = [name for name in self.values if name not in self.placeholders
-                     or name != "[{}_{}]".format(*placeholder_key(name))]
+            spelt = [name for name in self.values if name not in self.placeholders or not _generic(name)]
             self._patterns = _compile(tuple(sorted(spelt, key=len, reverse=True)), tuple(self._aliases),
                                       frozenset(self._known))
         return self._patterns

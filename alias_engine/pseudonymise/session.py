@@ -468,10 +468,14 @@ class Session:
         state = self._state
         value = text[span.start:span.end]
         key = f"{span.label}\x00{_phone_key(value, lang) if span.label == 'PHONE' else value_key(span.label, value)}"
-        eid = state.index.get(key)
-        if eid is None:
+        # one value, one pseudonym, whatever labels detectors gave it (a rule's EMPLOYEE_ID, the model's IDENTIFIER)
+        eid = state.index.get(key, state.index.get(f"\x03{value}"))
+        if eid is not None:
+            state.index[key] = eid
+        else:
             eid = self._new_entity(span.label, value)
             state.index[key] = eid
+            state.index.setdefault(f"\x03{value}", eid)
             if self.mode == "surrogate" and _too_short_to_fake(value):
                 self._name_entity(state.entities[eid])
             elif self.mode == "surrogate":
