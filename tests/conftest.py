@@ -10,12 +10,10 @@ def cheap_vaults(monkeypatch):
     monkeypatch.setenv("ALIAS_ENGINE_SCRYPT_LOG2_N", "10")
 
 
-@pytest.fixture(scope="session")
-def _cache_home(tmp_path_factory):
-    return tmp_path_factory.mktemp("cache-home")
-
-
-@pytest.fixture(autouse=True)
-def private_cache(monkeypatch, _cache_home):
-    # The openvino backend caches compiled models in $XDG_CACHE_HOME: the suite's go to a folder of its own.
-    monkeypatch.setenv("XDG_CACHE_HOME", str(_cache_home))
+@pytest.fixture(scope="session", autouse=True)
+def private_cache(tmp_path_factory):
+    # The openvino backend caches compiled models in $XDG_CACHE_HOME: the suite's go to a folder of
+    # its own, set for the whole session so that module-scoped model fixtures use it too.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache-home")))
+        yield
