@@ -2,12 +2,16 @@
 
 import pytest
 
+from alias_engine.pseudonymise import vault
+
+REAL_SCRYPT_LOG2_N = vault.SCRYPT_LOG2_N
+
 
 @pytest.fixture(autouse=True)
 def cheap_vaults(monkeypatch):
-    # New vaults cost scrypt 2^17 (about 0.7 s a derivation); the documented knob lowers it for
-    # tests, subprocesses included. tests/test_vault.py checks the default once.
-    monkeypatch.setenv("ALIAS_ENGINE_SCRYPT_LOG2_N", "10")
+    # New vaults cost scrypt 2^17 (about 0.7 s a derivation); the suite lowers it in its own
+    # process (a subprocess runs tests/_cli.py to do the same). test_vault_keys checks the default.
+    monkeypatch.setattr(vault, "SCRYPT_LOG2_N", 10)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -18,6 +18,7 @@ from alias_engine.errors import RulesError
 from alias_engine.masks import value_key
 
 ROOT = Path(__file__).resolve().parents[1]
+CLI = ROOT / "tests" / "_cli.py"  # the CLI with cheap vaults
 EMPLOYEE = ROOT / "docs" / "examples" / "employee_id.json"
 TEXTS = ["Employee number: EMP-004217, badge returned.",
          "Matricule EMP-004217 ; n° d'employé : EMP-000381.",
@@ -70,7 +71,7 @@ def test_the_cli_takes_rules_files(tmp_path):
     mapping = tmp_path / "map.json"
 
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "alias_engine.cli", *args], capture_output=True, text=True,
+        return subprocess.run([sys.executable, str(CLI), *args], capture_output=True, text=True,
                               cwd=ROOT, timeout=120)
 
     masked = run("mask", str(src), "--rules-only", "--rules", str(EMPLOYEE), "--mapping-out", str(mapping),

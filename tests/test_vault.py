@@ -18,7 +18,7 @@ from alias_engine.pseudonymise import vault
 @pytest.fixture(autouse=True)
 def cheap_scrypt(monkeypatch):
     # the cost is stored in each file; tests write cheap files to stay fast
-    monkeypatch.setenv(vault.SCRYPT_ENV, "10")
+    monkeypatch.setattr(vault, "SCRYPT_LOG2_N", 10)
 
 
 @pytest.mark.parametrize("mode", ["placeholder", "surrogate"])

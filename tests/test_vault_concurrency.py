@@ -13,6 +13,7 @@ from alias_engine import Session
 from alias_engine.pseudonymise.vault import vault_lock
 
 ROOT = Path(__file__).resolve().parents[1]
+CLI = ROOT / "tests" / "_cli.py"  # the CLI with cheap vaults
 KEY = b"a long enough passphrase"
 TEXTS = [f"Écrire à user{i}@example.fr, tél 06 {i}{i} {i}{i} {i}{i} {i}{i}." for i in range(1, 5)]
 
@@ -53,8 +54,8 @@ def test_parallel_cli_runs_on_one_vault_never_share_a_placeholder(tmp_path):
     key_file.chmod(0o600)
     vault = tmp_path / "same.vault"
     # a cost high enough that load and save take a while: without the lock the runs overlap
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "ALIAS_ENGINE_SCRYPT_LOG2_N": "14"}
-    base = [sys.executable, "-m", "alias_engine.cli", "mask", "--rules-only", "--session", str(vault),
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SUITE_SCRYPT_LOG2_N": "14"}
+    base = [sys.executable, str(CLI), "mask", "--rules-only", "--session", str(vault),
             "--key-file", str(key_file)]
     for i, text in enumerate(TEXTS):
         (tmp_path / f"{i}.txt").write_text(text, encoding="utf-8")
@@ -67,7 +68,7 @@ def test_parallel_cli_runs_on_one_vault_never_share_a_placeholder(tmp_path):
     emails = [m.split("à ")[1].split(",")[0] for m in masked]
     assert sorted(emails) == ["[EMAIL_1]", "[EMAIL_2]", "[EMAIL_3]", "[EMAIL_4]"], masked
     for i in range(len(TEXTS)):
-        back = subprocess.run([sys.executable, "-m", "alias_engine.cli", "unmask", "--session", str(vault),
+        back = subprocess.run([sys.executable, str(CLI), "unmask", "--session", str(vault),
                                "--key-file", str(key_file), str(tmp_path / f"{i}.masked")],
                               capture_output=True, env=env, timeout=120)
         assert back.returncode == 0 and back.stdout.decode("utf-8") == TEXTS[i], back.stderr

@@ -6,6 +6,7 @@ import warnings
 
 import pytest
 from _session_helpers import DETECTOR, FR_TURNS
+from conftest import REAL_SCRYPT_LOG2_N
 
 from alias_engine import MappingError, Session
 from alias_engine.cli import main
@@ -18,13 +19,14 @@ def _cost(path) -> int:
     return path.read_bytes()[len(vault.MAGIC) + 16]  # log2(N) follows the magic and the salt
 
 
-def test_new_vaults_cost_scrypt_2_17_by_default(tmp_path, monkeypatch):
-    monkeypatch.delenv(vault.SCRYPT_ENV)  # the one test that pays the real cost (about 1.5 s)
+def test_new_vaults_cost_scrypt_2_17_and_no_environment_lowers_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(vault, "SCRYPT_LOG2_N", REAL_SCRYPT_LOG2_N)  # the one test that pays the real cost
+    monkeypatch.setenv("ALIAS_ENGINE_SCRYPT_LOG2_N", "10")  # the knob of earlier versions: no effect
     session = Session(DETECTOR)
     session.mask(FR_TURNS[0])
     path = tmp_path / "s.vault"
     session.save(path, key=KEY)
-    assert _cost(path) == 17 == vault.SCRYPT_LOG2_N
+    assert _cost(path) == 17 == REAL_SCRYPT_LOG2_N
     assert Session.load(path, key=KEY).mapping == session.mapping
 
 
@@ -34,11 +36,10 @@ def test_vaults_of_an_older_cost_still_open(tmp_path):
     assert _cost(path) == 15 and vault.read_vault(path, KEY) == {"x": 1}
 
 
-@pytest.mark.parametrize("value", ["9", "19", "fast", ""])
-def test_the_cost_setting_is_checked(tmp_path, monkeypatch, value):
-    monkeypatch.setenv(vault.SCRYPT_ENV, value)
-    with pytest.raises(MappingError, match=vault.SCRYPT_ENV):
-        vault.write_vault(tmp_path / "s.vault", KEY, {})
+@pytest.mark.parametrize("log2_n", [9, 19])
+def test_a_cost_out_of_range_is_refused(tmp_path, log2_n):
+    with pytest.raises(ValueError, match="log2_n"):
+        vault.write_vault(tmp_path / "s.vault", KEY, {}, log2_n=log2_n)
     assert not (tmp_path / "s.vault").exists()
 
 

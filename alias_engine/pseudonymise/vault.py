@@ -16,8 +16,9 @@ with a bare key; a `VaultKeys` keeps a vault's salt: see below).
 Cost: new vaults use scrypt N=2^17, r=8, p=1 (128 MiB, the usual guidance for
 passphrases; about 0.7 s a derivation on the 2-core build machine, measured in
 docs/pseudonymisation.md). Older vaults (N=2^15) are read by the cost in their
-header. `ALIAS_ENGINE_SCRYPT_LOG2_N` (or `write_vault(..., log2_n=)`) lowers
-the cost of new vaults, down to 2^10: for tests only, it weakens the vault.
+header. Only code can lower the cost of new vaults, down to 2^10 (`write_vault(...,
+log2_n=)`, or the test suite setting `SCRYPT_LOG2_N`): no environment variable or
+option can weaken a real vault.
 
 Derived keys kept in memory (`VaultKeys`): a long-lived user of many vaults
 (the proxy, one vault per conversation; `mask --session`, load then save)
@@ -69,7 +70,6 @@ from ..errors import MappingError
 
 MAGIC = b"AEVAULT1"
 SCRYPT_LOG2_N, SCRYPT_R, SCRYPT_P = 17, 8, 1
-SCRYPT_ENV = "ALIAS_ENGINE_SCRYPT_LOG2_N"
 MIN_SCRYPT_LOG2_N, MAX_SCRYPT_LOG2_N = 10, 18  # 18: 256 MiB, the most read_vault accepts
 MIN_KEY_BYTES = 8
 _HEADER = struct.Struct(">8s16sBBB12s")
@@ -154,18 +154,8 @@ def check_new_key(key: bytes | str | VaultKeys) -> bytes:
 
 
 def scrypt_log2_n() -> int:
-    """The scrypt cost (log2 N) for new vaults: SCRYPT_LOG2_N unless $ALIAS_ENGINE_SCRYPT_LOG2_N says
-    otherwise (tests lower it; MIN_SCRYPT_LOG2_N to MAX_SCRYPT_LOG2_N)."""
-    value = os.environ.get(SCRYPT_ENV)
-    if value is None:
-        return SCRYPT_LOG2_N
-    try:
-        log2_n = int(value)
-    except ValueError:
-        log2_n = -1
-    if not MIN_SCRYPT_LOG2_N <= log2_n <= MAX_SCRYPT_LOG2_N:
-        raise MappingError(f"${SCRYPT_ENV} must be an integer from {MIN_SCRYPT_LOG2_N} to {MAX_SCRYPT_LOG2_N}, not {value!r}")
-    return log2_n
+    """The scrypt cost (log2 N) of new vaults: SCRYPT_LOG2_N."""
+    return SCRYPT_LOG2_N
 
 
 def _derive(key: bytes, salt: bytes, log2_n: int, r: int, p: int) -> bytes:
