@@ -99,6 +99,12 @@ def test_tiny_training_run_checkpoints_and_resumes(tmp_path):
     from training.export import trained_window
 
     assert trained_window(out / "final") == 128 and trained_window(long_out / "final") == 48
+    for precision, said in (("bf16", "precision: bf16 autocast"), ("fp32", "precision: fp32")):
+        run_out = tmp_path / precision
+        main([*common[:2], "--out", str(run_out), *common[4:], "--steps", "2", "--warmup", "1", "--layers", "1",
+              "--precision", precision])
+        log = (run_out / "log.txt").read_text()
+        assert said in log and "step 2/2" in log and "nan" not in log.split("step 2/2")[1].split("\n")[0]
     assert trained_window(tmp_path) == 128  # a model trained before the window file existed
     with pytest.raises(SystemExit):
         main([*common[:2], "--out", str(tmp_path / "bad"), *common[4:], "--steps", "1", "--layers", "1",

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from training import base, export, generate, train, warm_start
 
-TRAIN_OPTIONS = ("layer_pick", "lr", "head_lr", "warmup", "threads", "teacher")  # training.train's, same names
+TRAIN_OPTIONS = ("layer_pick", "lr", "head_lr", "warmup", "threads", "teacher", "precision")  # training.train's, same names
 
 
 def run(args: argparse.Namespace) -> None:
@@ -76,6 +76,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--head-lr", type=float)
     ap.add_argument("--warmup", type=int)
     ap.add_argument("--threads", type=int)
+    ap.add_argument("--precision", choices=("auto", "bf16", "fp32"),
+                    help="training's matrix products: bf16 autocast where the CPU has it (auto, the default) or fp32")
     ap.add_argument("--teacher", type=Path,
                     help="distil from this trained tagger (transformers folder, e.g. build/train/final)")
     ap.add_argument("--real-docs", type=int, default=8000)

@@ -177,6 +177,17 @@ def log(out: Path, msg: str) -> None:
         f.write(line + "\n")
 
 
+def use_bf16(precision: str) -> bool:
+    """bf16 autocast for `--precision bf16`, and for `auto` where the CPU computes bf16 natively
+    (AMX or AVX512-BF16: 1.8x a step measured on AMX for the 12-layer encoder); fp32 otherwise.
+    The weights and the optimiser stay fp32: autocast runs the matrix products in bf16."""
+    if precision == "auto":
+        from alias_engine.detectors.backends import cpu_bf16_flags
+
+        return bool(cpu_bf16_flags())
+    return precision == "bf16"
+
+
 def train(args: argparse.Namespace) -> None:
     import torch
     from tokenizers import Tokenizer
@@ -207,6 +218,8 @@ def train(args: argparse.Namespace) -> None:
                  f"batches of <= {max_tokens} positions")
 
     model = build_model(args.base, args.layers, args.layer_pick)
+    bf16 = use_bf16(args.precision)
+    log(out, f"precision: {'bf16 autocast' if bf16 else 'fp32'} (asked: {args.precision})")
     teacher = None
     if args.teacher:
         from transformers import BertForTokenClassification
@@ -250,13 +263,14 @@ def train(args: argparse.Namespace) -> None:
             batches = make_batches(chunks, args.batch, args.seed + epoch, max_tokens)
             continue
         ids, mask, labels = collate([chunks[i] for i in batches[k]], pad_id)
-        result = model(input_ids=ids, attention_mask=mask, labels=labels)
-        loss = result.loss
-        if teacher is not None:
-            with torch.no_grad():
-                soft = teacher(input_ids=ids, attention_mask=mask).logits
-            loss = (1 - args.distill_weight) * loss + args.distill_weight * distill_loss(
-                result.logits, soft, mask, args.temperature)
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+            result = model(input_ids=ids, attention_mask=mask, labels=labels)
+            loss = result.loss
+            if teacher is not None:
+                with torch.no_grad():
+                    soft = teacher(input_ids=ids, attention_mask=mask).logits
+                loss = (1 - args.distill_weight) * loss + args.distill_weight * distill_loss(
+                    result.logits.float(), soft.float(), mask, args.temperature)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
@@ -320,6 +334,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--head-lr", type=float, default=5e-4)
     ap.add_argument("--warmup", type=int, default=150)
+    ap.add_argument("--precision", choices=("auto", "bf16", "fp32"), default="auto",
+                    help="bf16 autocast (auto: where the CPU computes bf16 natively) or fp32")
     ap.add_argument("--threads", type=int, default=1, help="1 is much faster than 2 when other jobs share the cores")
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--log-every", type=int, default=20)
