@@ -5,7 +5,8 @@ keyword and table detectors of the rules, the model, and any detector the user
 adds. What one detector's finding means for another's lives here:
 
 - a keyword span is dropped when it is a public URL ("Website: docs.python.org")
-  or a company's line ("Tel 0 800 …", a toll-free or premium-rate number);
+  or a company's line ("Tel 0 800 …", a toll-free or premium-rate number), or an example
+  placeholder where a secret goes ("API_KEY=VOTRE_CLE_ICI");
 - a number shaped like a phone inside the value of another keyword ("MRN:",
   "NIR :") is that other thing, not a PHONE;
 - URL precedence: a URL that points at a person swallows the e-mail, IP or
@@ -18,7 +19,9 @@ adds. What one detector's finding means for another's lives here:
   company's number, which LABELS.md keeps out of NATIONAL_ID;
 - greetings and sign-offs are not names: a model PERSON span "Bisous" is
   dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules);
-- with the rules' model checks (issue 11): a model span is checked against its
+- markup, JSON and tables are read by their structure (detectors/structure.py): nothing
+  inside a tag is a value, and a record's field names say what their values may hold;
+- with the rules' model checks: a model span is checked against its
   label's format (an IP must parse, a card has 13-19 digits, a SECRET is no
   hash...), a model span inside a rule's URL is part of it, the suppressions
   remove model spans too, and a fallback keyword span (a name after a title)
@@ -39,6 +42,7 @@ from .detectors.keywords import Suppression
 from .detectors.letterheads import Letterheads, organisation_blocks
 from .detectors.model_checks import ModelChecks, check_model_spans
 from .detectors.patterns import PatternRules, is_company_line, is_public_url
+from .detectors.structure import Fields, apply_structure
 from .spans import Span, SpanIndex
 from .validators import card
 
@@ -56,7 +60,8 @@ class Found:
 
 
 def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],
-            checks: ModelChecks | None = None, letterheads: Letterheads | None = None) -> list[Span]:
+            checks: ModelChecks | None = None, letterheads: Letterheads | None = None,
+            fields: Fields | None = None) -> list[Span]:
     """The candidates of every detector with the cross-detector rules applied (possibly overlapping).
 
     With `checks` (the rules' model_checks), the model's spans are first checked against their
@@ -64,7 +69,8 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     suppressions like the rules' own candidates; a fallback keyword span (source "pattern") is kept
     only where the model found nothing of its label.
     """
-    keyword_spans = [s for s in found.keywords if not _public_or_company(s, text, lang, patterns)]
+    keyword_spans = [s for s in found.keywords if not _public_or_company(s, text, lang, patterns)
+                     and not _example_secret(s, text, checks)]
     fallbacks = [s for s in keyword_spans if s.source == "pattern"]  # keyword rules marked "fallback"
     candidates = list(found.identifiers)
     candidates += _phones_in_other_keyword_values_removed(found.patterns, keyword_spans)
@@ -73,11 +79,16 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     model = [s for s in found.model if not (s.label == "NATIONAL_ID" and is_siret(text[s.start:s.end]))]
     model = without_non_names(model, text, not_names)
     if checks is None:
-        return _suppressed(candidates, found, text, letterheads, found.model + found.others) + model + found.others
-    # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
-    model = _inside_urls_removed(check_model_spans(model, text, checks, lang), [s for s in candidates if s.label == "URL"])
-    candidates += _inside_urls_removed(_fallbacks_removed(fallbacks, model), candidates) + model
-    return _suppressed(candidates, found, text, letterheads, found.others) + found.others
+        resolved = _suppressed(candidates, found, text, letterheads, found.model + found.others) + model
+    else:
+        # A model span inside a rule's URL is part of that URL ("…?token=…" is not a SECRET of its own).
+        model = _inside_urls_removed(check_model_spans(model, text, checks, lang),
+                                     [s for s in candidates if s.label == "URL"])
+        candidates += _inside_urls_removed(_fallbacks_removed(fallbacks, model), candidates) + model
+        resolved = _suppressed(candidates, found, text, letterheads, found.others)
+    if fields is not None:
+        resolved = apply_structure(text, resolved, fields)
+    return resolved + found.others
 
 
 def _suppressed(candidates: list[Span], found: Found, text: str, letterheads: Letterheads | None,
@@ -142,6 +153,13 @@ def _public_or_company(span: Span, text: str, lang: str, patterns: PatternRules)
     if span.label == "PHONE":
         return is_company_line(value, lang, patterns)
     return False
+
+
+def _example_secret(span: Span, text: str, checks: ModelChecks | None) -> bool:
+    """A placeholder written where a secret goes ("API_KEY=VOTRE_CLE_ICI", "<your-token>"): LABELS.md
+    keeps example placeholders out of SECRET, whichever detector found them."""
+    return span.label == "SECRET" and checks is not None and checks.secret_not is not None \
+        and checks.secret_not.fullmatch(text, span.start, span.end) is not None
 
 
 def _inside_urls_removed(spans: list[Span], url_spans: list[Span] | None = None) -> list[Span]:

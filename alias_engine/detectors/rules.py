@@ -28,6 +28,7 @@ from .keywords import DATE_ORDERS, KeywordRules, Suppression, find_keyword_spans
 from .letterheads import Letterheads, load_letterheads
 from .model_checks import ModelChecks, load_model_checks
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
+from .structure import Fields
 from .tables import find_table_spans
 
 COMMON_FILE = "common.json"
@@ -51,6 +52,7 @@ class Rules:
     # (regex, label, reject): the "span" group (or whole match) is a value of that label, by its context
     label_patterns: tuple[tuple[regex.Pattern, str, regex.Pattern | None], ...] = ()
     letterheads: Letterheads = Letterheads()  # an organisation's contact block is the organisation's
+    fields: Fields = Fields()  # what a record's field names say of their values (structure.py)
 
 
 @dataclass(frozen=True)
@@ -110,11 +112,12 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
         label_patterns = tuple(_label_pattern(p, rejects) for p in common.get("label_patterns", []))
         letterheads = load_letterheads(common.get("letterheads", {}), model_checks.person_lead_words)
+        fields = Fields.from_rules(common.get("fields", {}))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns or letterheads "
-                         f"({exc})") from None
+        raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "
+                         f"or fields ({exc})") from None
     return Rules(identifiers, patterns, keywords, not_names, languages, tuple(extra_patterns), model_checks,
-                 suppress_patterns, label_patterns, letterheads)
+                 suppress_patterns, label_patterns, letterheads, fields)
 
 
 def _label_pattern(spec: dict, rejects: dict) -> tuple[regex.Pattern, str, regex.Pattern | None]:
@@ -199,7 +202,8 @@ def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[
     resolved against each other and against `model_spans` (the model's, if given: resolve.py)."""
     found = find_with_rules(text, lang, rules)
     found.model = list(model_spans)
-    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.letterheads)
+    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.letterheads,
+                   rules.fields)
 
 
 def _context_pattern_spans(text: str, patterns) -> list[Span]:

@@ -14,6 +14,8 @@ lines: linear in the length of the text.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import regex
 
 from ..spans import Span
@@ -33,8 +35,32 @@ def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[S
     """Spans and suppressed regions found through the header cells of the tables in `text`."""
     spans: list[Span] = []
     suppressions: list[Suppression] = []
-    if "\n" not in text or not rules.rules:
+    if not rules.rules:
         return spans, suppressions
+    for header, rows in _tables(text):
+        columns = _column_rules(text, header, rules)
+        for cells in rows:
+            for column, (start, end) in enumerate(cells):
+                for rule_index in columns.get(column, ()):
+                    if _label_cell(text, start, end, rules.rules[rule_index], spans, suppressions):
+                        break
+    return spans, suppressions
+
+
+def table_fields(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, header) of every cell under a header in the tables of `text`."""
+    for header, rows in _tables(text):
+        names = [text[start:end] for start, end in header]
+        for cells in rows:
+            for (start, end), name in zip(cells, names):
+                if start < end and end - start <= MAX_CELL_CHARS:
+                    yield start, end, name
+
+
+def _tables(text: str) -> Iterator[tuple[list[tuple[int, int]], list[list[tuple[int, int]]]]]:
+    """The tables of `text`: the header's cells and each row's cells."""
+    if "\n" not in text:
+        return
     lines = [(m.start(), m.end() - (1 if m.group().endswith("\n") else 0)) for m in _LINE.finditer(text) if m.group()]
     i = 0
     while i < len(lines) - 1:
@@ -43,14 +69,8 @@ def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[S
             i += 1
             continue
         delimiter, rows = block
-        columns = _column_rules(text, _cells(text, *lines[rows[0]], delimiter), rules)
-        for row in rows[1:]:
-            for column, (start, end) in enumerate(_cells(text, *lines[row], delimiter)):
-                for rule_index in columns.get(column, ()):
-                    if _label_cell(text, start, end, rules.rules[rule_index], spans, suppressions):
-                        break
+        yield _cells(text, *lines[rows[0]], delimiter), [_cells(text, *lines[row], delimiter) for row in rows[1:]]
         i = rows[-1] + 1
-    return spans, suppressions
 
 
 def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, list[int]] | None:

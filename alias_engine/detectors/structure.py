@@ -1,0 +1,211 @@
+"""Structure: markup, JSON and tables read by their structure, not as prose.
+
+- Markup (XML, HTML): a tag, its element and attribute names, is never a value
+  (`</InstdAmt></Amt><Cdtr` is no SECRET). A span that reaches into a tag is the
+  model reading markup as text: a name is cut at the tags into its pieces, an
+  address is left to the address rules, any other label is dropped. A value is the
+  text between tags, or an attribute's value.
+- Fields: a value in a record has a field name: the element around it
+  (`<TwnNm>Lyon</TwnNm>`), its JSON key (`"ticket_id": "T-2024-08812"`), its
+  column's header in a table. The field names of the rules' `fields`
+  (rules/common.json) decide, for every record of the text alike:
+  - a field of `not_personal` (ticket, invoice, amount, city, department, dates...)
+    holds no PERSON, IDENTIFIER, SECRET, NATIONAL_ID or BIRTH_DATE that the model or
+    a repeat found; a field name that also says `personal` (birth, customer, login,
+    password...) keeps them ("BirthDt", "customer_city");
+  - a field of `person` (surname, first name, nom, prénom...) is a PERSON, whole,
+    when its value reads as a name ("de La Roche").
+Field names are compared as words: split at case changes, digits and punctuation,
+folded like keywords ("EndToEndId" is "end to end id", "Nom_de_famille" is "nom de
+famille"). One pass over the text for each kind of structure: linear in its length.
+
+>>> fields = Fields.from_rules({"not_personal": ["ticket"], "person": ["last name"]})
+>>> text = '{"ticket_id": "T-2024-08812", "last_name": "de La Roche"}'
+>>> found = [Span(15, 27, "IDENTIFIER", 0.9, "model")]
+>>> [(text[s.start:s.end], s.label) for s in apply_structure(text, found, fields)]
+[('de La Roche', 'PERSON')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import regex
+
+from ..spans import Span, SpanIndex
+from .keywords import strip_accents
+from .tables import table_fields
+
+# `<name attr="v" ...>`, `</name>`, `<?xml ...?>`, `<!-- ... -->`, `<!DOCTYPE ...>`, `<![CDATA[` / `]]>`
+_TAG = regex.compile(r"</?[A-Za-z_][\w:.\-]*(?P<attrs>(?:\s+[\w:.\-]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=]+))?)*)"
+                     r"\s*/?>|<\?[^<>]*\?>|<!--.*?-->|<![A-Z][^<>]*>|<!\[CDATA\[|\]\]>", regex.DOTALL)
+_ATTR_VALUE = regex.compile(r"=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')")
+_ELEMENT = regex.compile(r"<(/?)([A-Za-z_][\w:.\-]*)")
+MIN_TAGS = 3  # fewer tags: prose that mentions one ("the <br> tag"), read as prose
+# "key": "value" and "key": 123 in JSON (a payload, or one in a log line)
+_JSON_PAIR = regex.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:"((?:[^"\\\n]|\\.)*)"|(-?\d[\d.]*))')
+_FIELD_WORD = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+")
+_NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.\-]*){0,5}")
+_NOT_A_NAME = frozenset({"n/a", "na", "none", "null", "unknown", "inconnu", "inconnue", "néant", "neant", "-", "tbd"})
+
+MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
+_SPLIT_AT_TAGS = frozenset({"PERSON"})
+_KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
+
+
+class _Range(NamedTuple):
+    start: int
+    end: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Fields:
+    """Field names by class, each a tuple of folded words."""
+
+    not_personal: tuple[tuple[str, ...], ...] = ()
+    personal: tuple[tuple[str, ...], ...] = ()
+    person: tuple[tuple[str, ...], ...] = ()
+    not_person: tuple[tuple[str, ...], ...] = ()
+
+    @classmethod
+    def from_rules(cls, raw: dict) -> Fields:
+        return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
+                      ("not_personal", "personal", "person", "not_person")})
+
+    def kind(self, name: str) -> str | None:
+        """"person", "not_personal" or None (nothing said) for a field name."""
+        words = field_words(name)
+        if not words or len(words) > 8:
+            return None
+        not_personal = _has_any(words, self.not_personal)
+        if _has_any(words, self.person) and not not_personal and not _has_any(words, self.not_person):
+            return "person"
+        if not_personal and not _has_any(words, self.personal):
+            return "not_personal"
+        return None
+
+
+def field_words(name: str) -> tuple[str, ...]:
+    """A field name as lower-case words without accents: "EndToEndId" -> ("end", "to", "end", "id")."""
+    return tuple(word.lower() for word in _FIELD_WORD.findall(strip_accents(name)))
+
+
+def _has_any(words: tuple[str, ...], phrases: tuple[tuple[str, ...], ...]) -> bool:
+    return any(words[i:i + len(phrase)] == phrase for phrase in phrases for i in range(len(words) - len(phrase) + 1))
+
+
+def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Span]:
+    """`spans` with the text's structure applied: nothing inside a tag, what the fields say."""
+    tags = markup_tags(text)
+    values = list(field_values(text, tags, fields))
+    if not tags and not values:
+        return list(spans)
+    out = _outside_tags(text, spans, tags) if tags else list(spans)
+    if not values:
+        return out
+    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind in values])
+    kept = []
+    for span in out:
+        ruled_out = span.source in ("model", "repeat") and span.label in MODEL_LABELS and any(
+            v.kind == "not_personal" and v.start <= span.start and span.end <= v.end
+            for v in by_value.overlapping(span.start, span.end))
+        if not ruled_out:
+            kept.append(span)
+    taken = SpanIndex(kept)
+    for start, end, kind in values:
+        if kind == "person" and _reads_as_name(text, start, end):
+            if not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end)):
+                kept = [s for s in kept if not (s.start < end and start < s.end)]
+                kept.append(Span(start, end, "PERSON", 0.9, "keyword"))
+    return kept
+
+
+def markup_tags(text: str) -> list[tuple[int, int]]:
+    """The tags of a text that is markup (at least MIN_TAGS of them), attribute values left out:
+    the stretches no value may reach into."""
+    if text.count("<") < MIN_TAGS:
+        return []
+    found = []
+    for m in _TAG.finditer(text):
+        start = m.start()
+        for value in _ATTR_VALUE.finditer(text, m.start("attrs") if m.start("attrs") >= 0 else m.end(), m.end()):
+            inner = value.span(1) if value.group(1) is not None else value.span(2)
+            found.append((start, inner[0]))
+            start = inner[1]
+        found.append((start, m.end()))
+    found = [(a, b) for a, b in found if b > a]
+    return found if sum(1 for _ in found) >= MIN_TAGS else []
+
+
+def _outside_tags(text: str, spans: Sequence[Span], tags: list[tuple[int, int]]) -> list[Span]:
+    index = SpanIndex([_Range(a, b, "tag") for a, b in tags])
+    out = []
+    for span in spans:
+        inside = index.overlapping(span.start, span.end)
+        if not inside or span.source not in ("model", "repeat", "keyword", "pattern") \
+                or span.label in _KEPT_ACROSS_TAGS:
+            out.append(span)
+        elif span.label in _SPLIT_AT_TAGS:
+            start = span.start
+            for tag in sorted(inside, key=lambda t: t.start):
+                out += _piece(text, span, start, tag.start)
+                start = max(start, tag.end)
+            out += _piece(text, span, start, span.end)
+    return out
+
+
+def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
+    while start < end and not text[start].isalnum():
+        start += 1
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    if end - start < 2:
+        return []
+    return [Span(start, end, span.label, span.score, span.source, span.verified)]
+
+
+def field_values(text: str, tags: list[tuple[int, int]], fields: Fields) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of the values whose field name says something, kind "person" or "not_personal"."""
+    for start, end, name in _named_values(text, tags):
+        kind = fields.kind(name)
+        if kind is not None and start < end:
+            yield start, end, kind
+
+
+def _named_values(text: str, tags: list[tuple[int, int]]) -> Iterator[tuple[int, int, str]]:
+    if tags:  # an element's text, named by the element around it
+        open_elements: list[str] = []
+        last = 0
+        for start, end in tags:
+            element = _ELEMENT.match(text, start)
+            if start > last and open_elements:
+                yield _trimmed(text, last, start, open_elements[-1])
+            if element is not None:
+                closing, name = element.group(1), element.group(2)
+                if closing:
+                    while open_elements and open_elements.pop() != name:
+                        pass
+                elif not text[start:end].rstrip().endswith("/>"):
+                    open_elements.append(name)
+            last = end
+    if '"' in text and ":" in text:
+        for m in _JSON_PAIR.finditer(text):
+            group = 2 if m.group(2) is not None else 3
+            yield m.start(group), m.end(group), m.group(1)
+    yield from table_fields(text)
+
+
+def _trimmed(text: str, start: int, end: int, name: str) -> tuple[int, int, str]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end, name
+
+
+def _reads_as_name(text: str, start: int, end: int) -> bool:
+    value = text[start:end]
+    return bool(_NAME_VALUE.fullmatch(value)) and value.casefold() not in _NOT_A_NAME and len(value) <= 80

@@ -1,0 +1,133 @@
+"""Markup, JSON and tables read by their structure (alias_engine/detectors/structure.py): each class
+with examples and counter-examples of its own, invented for the class."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from alias_engine import Engine
+from alias_engine.detectors import structure
+from alias_engine.detectors.structure import apply_structure, field_words
+from alias_engine.spans import Span
+
+RULES = Engine(use_model=False)
+FIELDS = RULES.rules.fields
+
+
+def found(text: str, *pieces: tuple[str, str], source: str = "model") -> list[Span]:
+    """Spans for each (value, label), at the value's first occurrence after the previous one."""
+    spans, pos = [], 0
+    for value, label in pieces:
+        start = text.index(value, pos)
+        spans.append(Span(start, start + len(value), label, 0.9, source))
+        pos = start + len(value)
+    return spans
+
+
+def shown(text: str, spans: list[Span]) -> list[tuple[str, str]]:
+    return sorted((text[s.start:s.end], s.label) for s in spans)
+
+
+def test_doctests_run():
+    assert doctest.testmod(structure).failed == 0
+
+
+@pytest.mark.parametrize("name, words", [
+    ("EndToEndId", ("end", "to", "end", "id")), ("TwnNm", ("twn", "nm")), ("ticket_id", ("ticket", "id")),
+    ("Nom de famille", ("nom", "de", "famille")), ("customerName", ("customer", "name")), ("Prénom", ("prenom",)),
+])
+def test_field_names_are_compared_as_folded_words(name, words):
+    assert field_words(name) == words
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("ticket_id", "not_personal"), ("InvoiceNumber", "not_personal"), ("ville", "not_personal"),
+    ("Département", "not_personal"), ("salary", "not_personal"), ("CreDtTm", "not_personal"),
+    ("surname", "person"), ("Nom", "person"), ("first_name", "person"), ("nom de famille", "person"),
+    # counter-examples: a personal word keeps the value's labels; a company or login field is no name
+    ("BirthDt", None), ("customer_city", None), ("created_by", None), ("customer_id", None),
+    ("nom de la société", None), ("nom d'utilisateur", None), ("company_name", None), ("comment", None),
+])
+def test_what_a_field_name_says(name, kind):
+    assert FIELDS.kind(name) == kind
+
+
+XML = ('<Pmt><PmtId><EndToEndId>E2E-7781</EndToEndId></PmtId><Amt Ccy="EUR">80.00</Amt>'
+       '<Cdtr><Nm>Ysaline Porcher</Nm><BirthDt>1984-02-11</BirthDt></Cdtr><Note>pour Ysaline</Note></Pmt>')
+
+
+def test_tags_are_never_values_and_an_element_names_its_text():
+    spans = found(XML, ("E2E-7781", "IDENTIFIER"), ("/EndToEndId></PmtId", "SECRET"), ("Ysaline Porcher", "PERSON"),
+                  ("1984-02-11", "BIRTH_DATE"), ("/Cdtr><Note", "SECRET"))
+    assert shown(XML, apply_structure(XML, spans, FIELDS)) == [
+        ("1984-02-11", "BIRTH_DATE"), ("Ysaline Porcher", "PERSON")]
+
+
+def test_a_name_that_runs_into_a_tag_is_cut_at_it():
+    text = "<row><first>Ysaline</first><last>Porcher</last><id>7</id></row>"
+    spans = found(text, ("Ysaline</first><last>Porcher", "PERSON"))
+    assert shown(text, apply_structure(text, spans, FIELDS)) == [("Porcher", "PERSON"), ("Ysaline", "PERSON")]
+
+
+def test_an_attribute_value_may_be_a_value_its_name_never():
+    text = '<contact email="p.ferrand@example.org" role="owner"/><a/><b/>'
+    spans = found(text, ("p.ferrand@example.org", "EMAIL"), source="pattern") + found(text, ("role", "SECRET"))
+    assert shown(text, apply_structure(text, spans, FIELDS)) == [("p.ferrand@example.org", "EMAIL")]
+
+
+def test_prose_that_mentions_a_tag_is_read_as_prose():
+    text = "Use the <br> tag, said Mr Porcher."
+    spans = found(text, ("br> tag", "SECRET"), ("Porcher", "PERSON"))
+    assert apply_structure(text, spans, FIELDS) == spans
+
+
+def test_json_values_are_judged_by_their_key():
+    text = ('{"ticket_id": "T-2031-00419", "customer_id": "C-88213", "last_name": "van der Berg", '
+            '"created_by": "jleroux", "created_at": "2024-05-06", "city": "Dinan"}')
+    spans = found(text, ("T-2031-00419", "IDENTIFIER"), ("C-88213", "IDENTIFIER"), ("der Berg", "PERSON"),
+                  ("jleroux", "IDENTIFIER"), ("2024-05-06", "BIRTH_DATE"), ("Dinan", "PERSON"))
+    assert shown(text, apply_structure(text, spans, FIELDS)) == [
+        ("C-88213", "IDENTIFIER"), ("jleroux", "IDENTIFIER"), ("van der Berg", "PERSON")]
+
+
+def test_a_rule_span_stays_whatever_the_field():
+    text = '{"status": "closed", "order": "ref 2231, IBAN FR76 3000 6000 0112 3456 7890 189"}'
+    spans = found(text, ("FR76 3000 6000 0112 3456 7890 189", "IBAN"), source="validator")
+    assert apply_structure(text, spans, FIELDS) == spans
+
+
+CSV = ("prénom;nom;ville;service;salaire\n"
+       "Maëlys;de La Tour;Vannes;Achats;3 120\n"
+       "Idriss;Benali;Rennes;Juridique;4 050\n")
+
+
+def test_table_columns_a_city_a_department_and_a_salary_hold_no_person_or_identifier():
+    spans = found(CSV, ("Vannes", "PERSON"), ("Achats", "PERSON"), ("3 120", "IDENTIFIER"), ("Rennes", "PERSON"))
+    # what stays: the name columns' cells, whole
+    assert shown(CSV, apply_structure(CSV, spans, FIELDS)) == [
+        ("Benali", "PERSON"), ("Idriss", "PERSON"), ("Maëlys", "PERSON"), ("de La Tour", "PERSON")]
+
+
+def test_a_surname_column_is_a_person_whole_cell_through_the_engine():
+    spans = RULES.detect(CSV)
+    names = [CSV[s.start:s.end] for s in spans if s.label == "PERSON"]
+    assert "de La Tour" in names and "Benali" in names and "Vannes" not in names
+    masked = RULES.mask(CSV).text
+    assert "La Tour" not in masked and "Benali" not in masked and "Vannes" in masked and "3 120" in masked
+
+
+def test_a_company_column_is_no_name_column():
+    text = "nom de la société;ville\nAtelier Brunel;Lyon\nGarage Moreau;Tours\n"
+    assert [s for s in RULES.detect(text) if s.label == "PERSON"] == []
+
+
+@pytest.mark.parametrize("line, secret", [
+    ("API_KEY=VOTRE_CLE_ICI", None), ("STRIPE_KEY=pk_test_YOUR_KEY", None), ("token: <your-token>", None),
+    ("password: xxxxxxxx", None), ("API_KEY=9f8Kq2LmZ7vB3xT1", "9f8Kq2LmZ7vB3xT1"),
+    ("password: data-8f9Kq2!", "data-8f9Kq2!"),
+])
+def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
+    values = [line[s.start:s.end] for s in RULES.detect(line) if s.label == "SECRET"]
+    assert values == ([secret] if secret else [])
