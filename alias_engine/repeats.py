@@ -48,7 +48,7 @@ from .labels import label_spec
 from .spans import Span, SpanIndex
 
 # On the five evaluation sets a lender below 0.95 was most often a false name of the model ("Thu",
-# "mx1", "internet"): docs/benchmarks.md, session 16.
+# "mx1", "internet"), and lending it would repeat the model's mistake at every occurrence.
 MIN_SCORE = 0.95
 
 _RUN = regex.compile(r"[\p{L}\p{M}\p{N}_]+")

@@ -1,4 +1,4 @@
-"""The fine lines of LABELS.md that the rules draw (issue 11): codes, accounts, references, handles,
+"""The fine lines of LABELS.md that the rules draw: codes, accounts, references, handles,
 organisations' lines and addresses, dates that are no birth dates, identity numbers, log formats.
 
 Every example is invented for these tests; rules only (no model).

@@ -1,5 +1,5 @@
 """An organisation's letterhead: its address and numbers are the organisation's (LABELS.md), a
-person's own letterhead or direct line stays masked (issue 11).
+person's own letterhead or direct line stays masked.
 
 Every example is invented for these tests. The model's spans are given (`model`), so the rule is
 tested on what it decides, whatever the shipped model finds.

@@ -426,7 +426,7 @@ def test_a_siret_is_a_company_number_not_an_id_or_a_card():
 
 @needs_shipped_model
 def test_shipped_model_spans_of_a_text_do_not_depend_on_its_batch(shipped):
-    """A text gets the same spans and scores alone or batched with any others (issue 15): the
+    """A text gets the same spans and scores alone or batched with any others: the
     shipped graph quantises its activations with one dynamic scale per call, so the other texts
     of a batch and their padding would move a text's results; under onnxruntime its windows run
     one per call. Under openvino they run in batches, each window padded to a width of its own."""

@@ -196,7 +196,7 @@ def test_responses_stream(fake, proxy, write_bytes):
 def test_responses_local_shell_items_are_masked(fake, proxy):
     # "clients.csv", not "contacts.csv": the shipped model, run on that argument alone, calls
     # "contacts.csv" a URL (score 0.54, over-masking); it passed before only when the batch's
-    # shared int8 scale happened to push it under the threshold (issue 15, batch dependence).
+    # shared int8 scale happened to push it under the threshold (docs/benchmarks.md, "Batch dependence").
     items = [{"type": "local_shell_call", "call_id": "c1", "status": "completed", "id": "ls_1",
               "action": {"type": "exec", "command": ["grep", EMAIL, "clients.csv"],
                          "working_directory": "/srv/dossiers", "env": {"TO": EMAIL}}},
