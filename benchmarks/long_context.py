@@ -5,7 +5,7 @@
         --synthetic build/v2/data/heldout.jsonl --json build/long_context.json
 
 1. `--records`: the first `--limit` records that hold a PERSON, joined with "\\n" into one
-   document (issue 15's check), against the same records detected one by one.
+   document (how many names a long text loses), against the same records detected one by one.
 2. `--synthetic`: documents of a generated split joined into long texts of 5k to 50k
    characters, one language a text (documents are taken in order until the length drawn for
    the text is reached),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every figure a model candidate is judged on (docs/benchmarks.md, "Model" sections), for one model folder.
+# Every figure a model candidate is judged on (docs/benchmarks.md, "Detection"; CHANGELOG.md for the candidates measured so far), for one model folder.
 #
 #   bash benchmarks/measure_model.sh MODEL_DIR OUT_DIR [extra eval options, e.g. --recall-bias 0.3]
 #   python benchmarks/model_figures.py OUT_DIR1 OUT_DIR2 ...     # one row per folder

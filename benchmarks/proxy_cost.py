@@ -4,8 +4,8 @@
 
 Starts the fake upstream and the proxy in this process (the shipped model unless
 --rules-only) and times one POST /v1/chat/completions of N messages, the sizes
-alternating over the rounds. Linear cost means 1,600 messages cost 4x 400; the
-target of the proxy issue is at most 6x. Prints seconds per size and the ratios to
+alternating over the rounds. Linear cost means 1,600 messages cost 4x 400; at most
+6x is accepted. Prints seconds per size and the ratios to
 the smallest size; fails if a value is found in clear upstream.
 """
 

@@ -1,4 +1,4 @@
-"""Rebuild the activation quantisation of the shipped int8 model (issue 15), weights untouched.
+"""Rebuild the activation quantisation of the shipped int8 model, weights untouched: a batch-independent graph that may batch windows again.
 
     python benchmarks/requantize.py per-token models/model.onnx build/model.per-token.onnx
     python benchmarks/requantize.py static models/model.onnx build/model.static.onnx [--s8s8] [--samples N]
@@ -22,7 +22,7 @@ its batch. Two ways out that need no retraining:
 
 Neither changes the weights' values, so accuracy changes come from the
 activations alone. Measure a rebuilt graph with `alias-engine eval` on a model
-folder holding it (see docs/benchmarks.md, "Model graph trials").
+folder holding it (CHANGELOG.md, "model graph and threads": the rebuilds measured and why none shipped).
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ def export_onnx(model_dir: Path, path: Path) -> None:
 
     # Eager attention exports as MatMul/Add(mask)/Softmax: onnxruntime runs it about twice as fast
     # on 512-token windows as the SDPA export's masking path (IsNaN/Where), and its transformer
-    # optimizer recognises it (docs/benchmarks.md, "Model graph and threads").
+    # optimizer recognises it (CHANGELOG.md, "model v2 trials").
     model = BertForTokenClassification.from_pretrained(str(model_dir), attn_implementation="eager").eval()
     model.config.return_dict = True
 

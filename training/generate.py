@@ -1,4 +1,4 @@
-"""Seeded synthetic training documents for the PII token classifier (issue 5, step 2).
+"""Seeded synthetic training documents for the PII token classifier.
 
     python -m training.generate --out FILE.jsonl --n N --seed S [--lang fr,en] [--split train|heldout]
 

@@ -664,7 +664,7 @@ KINDS = (
     ("pdf", pdf, 6), ("sentences", sentences, 17), ("narrative", narrative, 8), ("notes", notes, 5),
     ("messages", messages, 4), ("clean", clean, 4), ("json", json_record, 4), ("vcard", vcard, 3),
     ("invoice", invoice, 4), ("shipping", shipping, 3),
-    # Hand-written precision (issue 11): about 22 % of documents together.
+    # Kinds that teach precision on hand-written text: about 22 % of documents together.
     ("letterhead", letterhead, 9), ("caps_form", caps_form, 8), ("access_log", access_log, 7),
     ("secrets_config", secrets_config, 7), ("it_ticket", it_ticket, 7),
 )
