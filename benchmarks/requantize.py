@@ -1,4 +1,5 @@
-"""Rebuild the activation quantisation of the shipped int8 model, weights untouched: a batch-independent graph that may batch windows again.
+"""Rebuild the activation quantisation of the shipped int8 model, weights untouched
+(a batch-independent graph may batch its windows again).
 
     python benchmarks/requantize.py per-token models/model.onnx build/model.per-token.onnx
     python benchmarks/requantize.py static models/model.onnx build/model.static.onnx [--s8s8] [--samples N]

@@ -1,4 +1,5 @@
-"""The generator's hand-written-precision kinds (letterheads, all-caps forms, logs, configs, tickets): exact spans, and hard negatives left unlabelled."""
+"""The generator's hand-written-precision kinds (letterheads, all-caps forms, logs, configs,
+tickets): exact spans, and hard negatives left unlabelled."""
 
 from __future__ import annotations
 

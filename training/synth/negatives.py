@@ -126,7 +126,7 @@ def company_address(rng: random.Random, fakers: Fakers, lang: str, block: bool =
     return fk.address().replace("\n", sep)
 
 
-# Hand-written documents (what people paste, beyond templates): organisations' contact blocks, technical strings and references
+# Hand-written documents: organisations' contact blocks, technical strings and references
 # that sit next to personal data but are not personal data themselves.
 
 CHROME_MAJOR = range(100, 132)
