@@ -25,7 +25,10 @@ from ..spans import Span
 from ..validators import VALIDATORS
 
 RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "value_before", "line_start", "gap", "max_gap",
-                       "score", "validator", "comment", "fallback", "list"})
+                       "score", "validator", "comment", "fallback", "list", "examples", "counter_examples"})
+# A rule's "examples" and "counter_examples" (docs/rules.md): texts of the class it stands for and near misses,
+# run by tests/test_rule_examples.py; the loader only checks their shape, they change nothing a rule finds.
+EXAMPLE_KEYS = frozenset({"text", "spans", "labels", "lang", "comment"})
 DEFAULT_GAP = "default"
 DEFAULT_GAP_BEFORE = "before"
 DEFAULT_MAX_GAP = 20
@@ -310,6 +313,47 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern],
     return shapes
 
 
+def check_examples(raw: dict, where: str) -> None:
+    """ValueError naming the rule and the entry unless `raw`'s "examples" and "counter_examples" are
+    lists of {"text", "spans": [[value, label], ...], "labels": [label or "*", ...], "lang", "comment"}
+    (docs/rules.md), each value written in its text: an example gives its "spans" (an empty list for a
+    suppress rule that clears every value of its text), a counter example "labels" or "spans"."""
+    known = set(known_labels())
+    for key in ("examples", "counter_examples"):
+        cases = raw.get(key, [])
+        if not isinstance(cases, list):
+            raise ValueError(f"{where}: {key} must be a list of objects")
+        for i, case in enumerate(cases):
+            at = f"{where}: {key}[{i}]"
+            if not isinstance(case, dict) or not isinstance(case.get("text"), str) or not case["text"]:
+                raise ValueError(f"{at}: needs a non-empty \"text\"")
+            unknown = set(case) - EXAMPLE_KEYS
+            if unknown:
+                raise ValueError(f"{at}: unknown key(s) {', '.join(sorted(unknown))}; known: "
+                                 f"{', '.join(sorted(EXAMPLE_KEYS))}")
+            spans, labels = case.get("spans"), case.get("labels", [])
+            if key == "examples" and spans is None:
+                raise ValueError(f"{at}: needs \"spans\", the [value, label] pairs the rules find in it")
+            spans = spans or []
+            if not isinstance(spans, list) or not all(
+                    isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) and x for x in s) for s in spans):
+                raise ValueError(f"{at}: spans must be a list of [value, label] pairs of strings")
+            if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
+                raise ValueError(f"{at}: labels must be a list of labels")
+            if key == "counter_examples" and not spans and not labels:
+                raise ValueError(f"{at}: needs \"labels\" (found nowhere in it) or \"spans\" (found in it)")
+            for value, label in spans:
+                if value not in case["text"]:
+                    raise ValueError(f"{at}: {value!r} is not in its text")
+                if label not in known:
+                    raise ValueError(f"{at}: unknown label {label!r}")
+            for label in labels:
+                if label not in known and label != "*":
+                    raise ValueError(f"{at}: unknown label {label!r}")
+            if "lang" in case and (not isinstance(case["lang"], str) or not case["lang"]):
+                raise ValueError(f"{at}: lang must be a language folder's name")
+
+
 def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]],
                gaps: dict[str, str], date_orders: Sequence[str] = DATE_ORDERS) -> KeywordRule:
     if not isinstance(raw, dict):
@@ -317,6 +361,7 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
     unknown = set(raw) - RULE_KEYS
     if unknown:
         raise ValueError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    check_examples(raw, where)
     label, suppress = raw.get("label"), raw.get("suppress")
     if (label is None) == (suppress is None):
         raise ValueError(f"{where}: give exactly one of \"label\" and \"suppress\"")

@@ -24,7 +24,15 @@ from ..resolve import without_non_names as _without_non_names
 from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
-from .keywords import DATE_ORDERS, KeywordRules, Suppression, find_keyword_spans, get_validator, load_keyword_rules
+from .keywords import (
+    DATE_ORDERS,
+    KeywordRules,
+    Suppression,
+    check_examples,
+    find_keyword_spans,
+    get_validator,
+    load_keyword_rules,
+)
 from .letterheads import Letterheads, load_letterheads
 from .model_checks import ModelChecks, load_model_checks
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
@@ -106,6 +114,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
         raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
     not_names = frozenset().union(*(lang.not_names for lang in languages.all))
+    _check_pattern_examples(common, common_path)
     try:
         model_checks = load_model_checks(common.get("model_checks", {}), patterns)
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
@@ -118,6 +127,18 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
                          f"or fields ({exc})") from None
     return Rules(identifiers, patterns, keywords, not_names, languages, tuple(extra_patterns), model_checks,
                  suppress_patterns, label_patterns, letterheads, fields)
+
+
+def _check_pattern_examples(common: dict, path: Path) -> None:
+    """RulesError naming the pattern unless the examples of suppress_patterns and label_patterns have
+    the shape of a keyword rule's (keywords.check_examples)."""
+    for section in ("suppress_patterns", "label_patterns"):
+        for i, spec in enumerate(common.get(section, [])):
+            if isinstance(spec, dict):
+                try:
+                    check_examples(spec, f"{section}.{spec.get('name', i)}")
+                except ValueError as exc:
+                    raise RulesError(f"{path}: {exc}") from None
 
 
 def _label_pattern(spec: dict, rejects: dict) -> tuple[regex.Pattern, str, regex.Pattern | None]:
