@@ -48,13 +48,25 @@ def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[S
 
 
 def table_fields(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, header) of every cell under a header in the tables of `text`."""
+    """(start, end, header) of every cell under a header in the tables of `text` whose header reads
+    as field names: short cells (at most 4 words, 40 characters), no sentence's end, no number
+    (lines of prose with as many commas are no table)."""
     for header, rows in _tables(text):
         names = [text[start:end] for start, end in header]
+        if not all(map(_reads_as_field_name, names)):
+            continue
         for cells in rows:
             for (start, end), name in zip(cells, names):
                 if start < end and end - start <= MAX_CELL_CHARS:
                     yield start, end, name
+
+
+def _reads_as_field_name(cell: str) -> bool:
+    """ "Nom de famille", "Date de naiss.", "N° client"; not "emploie 250 personnes." (a sentence's end)."""
+    words = cell.split()
+    if len(cell) > 40 or len(words) > 4 or any(c.isdigit() for c in cell) or cell.endswith(("!", "?")):
+        return False
+    return not (cell.endswith(".") and len(words[-1]) > 7)
 
 
 def _tables(text: str) -> Iterator[tuple[list[tuple[int, int]], list[list[tuple[int, int]]]]]:
