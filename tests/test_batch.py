@@ -238,8 +238,19 @@ def test_the_backend_asked_for_is_in_the_manifest_and_reaches_the_workers(tmp_pa
     code, err = batch(capsys, str(source), "--out", str(tmp_path / "out"), "--backend", "onnxruntime")
     assert code == 0, err
     assert json.loads((tmp_path / "out" / MANIFEST).read_text())["settings"]["engine"]["backend"] == "onnxruntime"
-    engine = {"labels": None, "threshold": 0.5, "lang": "auto", "rules_only": True, "recall_bias": 0.0,
-              "placeholder": "[{label}_{n}]", "max_chars": 1000, "backend": "openvino", "threads": 1}
+    engine = {"labels": None, "threshold": 0.5, "lang": "auto", "rules_only": True, "model": None, "rules": [],
+              "recall_bias": 0.0, "placeholder": "[{label}_{n}]", "max_chars": 1000, "backend": "openvino",
+              "threads": 1}
     settings = {"engine": engine, "text_field": "text", "keep_fields": ["id"], "batch_size": 2, "consistent_key": None}
     assert set(engine) - {"threads"} == set(batch_run.ENGINE_OPTIONS)
     assert ShardMasker(settings).engine.backend == "openvino"
+
+
+def test_a_rules_file_reaches_the_workers(tmp_path, capsys):
+    rules = Path(__file__).resolve().parents[1] / "docs" / "examples" / "employee_id.json"
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": i, "text": f"Employee number EMP-00421{i} left."}
+                                                 for i in range(4)])
+    code, err = batch(capsys, str(source), "--out", str(tmp_path / "out"), "--rules", str(rules))
+    assert code == 0, err
+    masked = "".join(p.read_text(encoding="utf-8") for p in parts(tmp_path / "out"))
+    assert "EMP-" not in masked and masked.count("[EMPLOYEE_ID_1]") == 4

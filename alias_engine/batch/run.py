@@ -16,7 +16,8 @@ from .output import ERRORS, MANIFEST, Manifest, write_shard
 from .shards import find_inputs, plan_shards
 
 EXIT_WITH_ERRORS = 4  # finished, but some records are in _errors.jsonl instead of the output
-ENGINE_OPTIONS = ("labels", "threshold", "lang", "rules_only", "recall_bias", "placeholder", "max_chars", "backend")
+ENGINE_OPTIONS = ("labels", "threshold", "lang", "rules_only", "model", "rules", "recall_bias", "placeholder",
+                  "max_chars", "backend")
 
 
 def run_batch(args: argparse.Namespace) -> int:
