@@ -249,3 +249,16 @@ def test_bad_options_are_clear_errors():
         AliasEngineGuardrail(Engine(use_model=False), pseudonyms="hash")
     with pytest.raises(AliasEngineError, match="threshold"):
         AliasEngineGuardrail(rules_only=True, threshold=2.0)
+
+
+def test_built_as_the_proxy_builds_it_from_config_yaml():
+    """guardrail_registry.initialize_custom_guardrail passes every set field of litellm_params."""
+    from litellm.types.guardrails import LitellmParams
+
+    params = LitellmParams(guardrail="alias_engine.adapters.litellm.AliasEngineGuardrail", mode=["pre_call", "post_call"],
+                           default_on=True, pseudonyms="surrogate", rules_only=True, labels="PERSON,EMAIL")
+    extra = {k: v for k, v in params.model_dump(exclude_none=True).items()
+             if k not in ("guardrail", "mode", "default_on", "stream_scope")}
+    guard = AliasEngineGuardrail(guardrail_name="alias-engine", event_hook=params.mode, default_on=True, **extra)
+    assert guard.pseudonyms == "surrogate" and guard.engine.use_model is False
+    assert set(guard.engine.labels) == {"PERSON", "EMAIL"}
