@@ -334,6 +334,8 @@ def check_examples(raw: dict, where: str) -> None:
             spans, labels = case.get("spans"), case.get("labels", [])
             if key == "examples" and spans is None:
                 raise ValueError(f"{at}: needs \"spans\", the [value, label] pairs the rules find in it")
+            if key == "examples" and "labels" in case:
+                raise ValueError(f"{at}: \"labels\" is for counter examples (an example lists its spans)")
             spans = spans or []
             if not isinstance(spans, list) or not all(
                     isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) and x for x in s) for s in spans):
