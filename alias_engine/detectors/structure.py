@@ -2,9 +2,10 @@
 
 - Markup (XML, HTML): a tag, its element and attribute names, is never a value
   (`</InstdAmt></Amt><Cdtr` is no SECRET). A span that reaches into a tag is the
-  model reading markup as text: a name is cut at the tags into its pieces, an
-  address is left to the address rules, any other label is dropped. A value is the
-  text between tags, or an attribute's value.
+  model reading markup as text: it is cut at the tags into the pieces between them
+  (`C-2291</CstmrId` is `C-2291`), which the fields below then judge; an address
+  is left whole to the address rules. A value is the text between tags, or an
+  attribute's value.
 - Fields: a value in a record has a field name: the element around it
   (`<TwnNm>Lyon</TwnNm>`), its JSON key (`"ticket_id": "T-2024-08812"`), its
   column's header in a table. The field names of the rules' `fields`
@@ -51,7 +52,6 @@ _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.
 _NOT_A_NAME = frozenset({"n/a", "na", "none", "null", "unknown", "inconnu", "inconnue", "néant", "neant", "-", "tbd"})
 
 MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
-_SPLIT_AT_TAGS = frozenset({"PERSON"})
 _KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
 
 
@@ -148,12 +148,12 @@ def _outside_tags(text: str, spans: Sequence[Span], tags: list[tuple[int, int]])
         if not inside or span.source not in ("model", "repeat", "keyword", "pattern") \
                 or span.label in _KEPT_ACROSS_TAGS:
             out.append(span)
-        elif span.label in _SPLIT_AT_TAGS:
-            start = span.start
-            for tag in sorted(inside, key=lambda t: t.start):
-                out += _piece(text, span, start, tag.start)
-                start = max(start, tag.end)
-            out += _piece(text, span, start, span.end)
+            continue
+        start = span.start
+        for tag in sorted(inside, key=lambda t: t.start):
+            out += _piece(text, span, start, tag.start)
+            start = max(start, tag.end)
+        out += _piece(text, span, start, span.end)
     return out
 
 
