@@ -29,7 +29,10 @@ def test_the_three_formats_give_the_same_spans(tmp_path, jsonl):
     assert len(as_json) >= 4
     assert [(s["start"], s["end"], s["entity_group"], s["score"]) for s in outputs["hf"]] == as_json
     assert all(s["word"] == TEXT[s["start"]:s["end"]] for s in outputs["hf"])
-    assert [(s["start"], s["end"], s["entity_type"], s["score"]) for s in outputs["presidio"]] == as_json
+    from alias_engine.adapters.presidio_entities import presidio_entity
+
+    assert [(s["start"], s["end"], s["entity_type"], s["score"]) for s in outputs["presidio"]] == [
+        (start, end, presidio_entity(label, TEXT[start:end]), score) for start, end, label, score in as_json]
     assert set(outputs["presidio"][0]) == {"entity_type", "start", "end", "score"}
 
 
