@@ -34,10 +34,13 @@ def surname(i: int) -> str:
     return word.capitalize()
 
 
-def messages(n: int) -> list[dict]:
+def messages(n: int, offset: int = 0) -> list[dict]:
+    """n messages, each with a name and an e-mail of its own (from `offset` on: no two requests
+    share a text, so the proxy's cache of detections never answers)."""
     return [{"role": "user" if i % 2 == 0 else "assistant",
              "content": f"Bonjour, je suis {FIRST[i % 10]} {surname(i)}, écrivez-moi à "
-                        f"{FIRST[i % 10].lower()}.{surname(i).lower()}@example.org."} for i in range(n)]
+                        f"{FIRST[i % 10].lower()}.{surname(i).lower()}@example.org."}
+            for i in range(offset, offset + n)]
 
 
 def main() -> None:
@@ -54,9 +57,11 @@ def main() -> None:
     times: dict[int, list[float]] = {n: [] for n in args.sizes}
     try:
         with httpx.Client(timeout=3600) as client:
+            offset = 0
             for _ in range(args.rounds):
                 for n in args.sizes:
-                    body = {"model": "m", "messages": messages(n)}
+                    body = {"model": "m", "messages": messages(n, offset)}
+                    offset += n
                     fake.received.clear()
                     started = time.perf_counter()
                     resp = client.post(proxy.url + "/v1/chat/completions", json=body)
