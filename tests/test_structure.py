@@ -77,6 +77,15 @@ def test_an_attribute_value_may_be_a_value_its_name_never():
     assert shown(text, apply_structure(text, spans, FIELDS)) == [("p.ferrand@example.org", "EMAIL")]
 
 
+def test_a_chat_s_nicknames_in_angle_brackets_open_no_element():
+    text = "[09:12] <marie_l> salut\n[09:13] <rory88> hi marie\n[09:14] <marie_l> ok <3\n"
+    spans = found(text, ("marie_l", "IDENTIFIER"), ("rory88", "IDENTIFIER"), ("marie_l", "IDENTIFIER"))
+    assert apply_structure(text, spans, FIELDS) == spans
+    html = "<p>Contact<br>Ysaline Porcher<br>Lyon</p>"
+    assert [text for start, end in structure.markup_tags(html) for text in [html[start:end]]] == [
+        "<p>", "<br>", "<br>", "</p>"]
+
+
 def test_prose_that_mentions_a_tag_is_read_as_prose():
     text = "Use the <br> tag, said Mr Porcher."
     spans = found(text, ("br> tag", "SECRET"), ("Porcher", "PERSON"))

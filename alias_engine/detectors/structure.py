@@ -45,6 +45,8 @@ _TAG = regex.compile(r"</?[A-Za-z_][\w:.\-]*(?P<attrs>(?:\s+[\w:.\-]+(?:\s*=\s*(
 _ATTR_VALUE = regex.compile(r"=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')")
 _ELEMENT = regex.compile(r"<(/?)([A-Za-z_][\w:.\-]*)")
 MIN_TAGS = 3  # fewer tags: prose that mentions one ("the <br> tag"), read as prose
+_VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+                            "track", "wbr"})
 # "key": "value" and "key": 123 in JSON (a payload, or one in a log line)
 _JSON_PAIR = regex.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:"((?:[^"\\\n]|\\.)*)"|(-?\d[\d.]*))')
 _FIELD_WORD = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+")
@@ -125,11 +127,19 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
 
 def markup_tags(text: str) -> list[tuple[int, int]]:
     """The tags of a text that is markup (at least MIN_TAGS of them), attribute values left out:
-    the stretches no value may reach into."""
+    the stretches no value may reach into. A start tag counts when its element is closed
+    somewhere (`</Nm>`), closes itself (`<a/>`) or is an HTML void element (`<br>`): a chat's
+    `<marie> salut` names a person, it opens no element."""
     if text.count("<") < MIN_TAGS:
         return []
+    matches = list(_TAG.finditer(text))
+    closed = {e.group(2) for m in matches if (e := _ELEMENT.match(text, m.start())) is not None and e.group(1)}
     found = []
-    for m in _TAG.finditer(text):
+    for m in matches:
+        element = _ELEMENT.match(text, m.start())
+        if element is not None and not element.group(1) and element.group(2) not in closed \
+                and element.group(2).lower() not in _VOID_ELEMENTS and not text[m.start():m.end()].endswith("/>"):
+            continue
         start = m.start()
         for value in _ATTR_VALUE.finditer(text, m.start("attrs") if m.start("attrs") >= 0 else m.end(), m.end()):
             inner = value.span(1) if value.group(1) is not None else value.span(2)
@@ -137,7 +147,7 @@ def markup_tags(text: str) -> list[tuple[int, int]]:
             start = inner[1]
         found.append((start, m.end()))
     found = [(a, b) for a, b in found if b > a]
-    return found if sum(1 for _ in found) >= MIN_TAGS else []
+    return found if len(found) >= MIN_TAGS else []
 
 
 def _outside_tags(text: str, spans: Sequence[Span], tags: list[tuple[int, int]]) -> list[Span]:
