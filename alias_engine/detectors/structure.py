@@ -117,12 +117,13 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
         if not ruled_out:
             kept.append(span)
     taken = SpanIndex(kept)
-    for start, end, kind in values:
-        if kind == "person" and _reads_as_name(text, start, end):
-            if not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end)):
-                kept = [s for s in kept if not (s.start < end and start < s.end)]
-                kept.append(Span(start, end, "PERSON", 0.9, "keyword"))
-    return kept
+    names = [Span(start, end, "PERSON", 0.9, "keyword") for start, end, kind in values
+             if kind == "person" and _reads_as_name(text, start, end)
+             and not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end))]
+    if not names:
+        return kept
+    named = SpanIndex(names)
+    return [s for s in kept if not named.overlapping(s.start, s.end)] + names
 
 
 def markup_tags(text: str) -> list[tuple[int, int]]:
@@ -179,8 +180,9 @@ def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
 
 def field_values(text: str, tags: list[tuple[int, int]], fields: Fields) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of the values whose field name says something, kind "person" or "not_personal"."""
+    kinds: dict[str, str | None] = {}  # a table's header, an element or a key names many values
     for start, end, name in _named_values(text, tags):
-        kind = fields.kind(name)
+        kind = kinds[name] if name in kinds else kinds.setdefault(name, fields.kind(name))
         if kind is not None and start < end:
             yield start, end, kind
 
