@@ -152,3 +152,34 @@ def test_the_model_ignores_labels_it_does_not_know(engine):
     model_engine = Engine(extra_rules=[EMPLOYEE])  # the shipped model loads with a declared label
     spans = model_engine.detect(TEXTS[0])
     assert ("EMP-004217", "EMPLOYEE_ID") in [(TEXTS[0][s.start:s.end], s.label) for s in spans]
+
+
+def test_a_declared_label_gets_the_surrogate_its_spec_names(tmp_path):
+    """A label declared with `surrogate: phone` is keyed and written like a phone, not by its name: one
+    number in two styles is one value, each mention's surrogate in the mention's own style."""
+    rules = tmp_path / "pager.json"
+    rules.write_text(json.dumps({
+        "labels": [{"name": "PAGER", "compare": "compact", "restore": "number", "surrogate": "phone", "priority": 1,
+                    "description": "an on-call pager number"}],
+        "values": {"pager": {"pattern": r"(?:0[67]|\+33 [67])(?: \d\d){4}"}},
+        "keyword_rules": [{"label": "PAGER", "keywords": ["pager"], "values": ["pager"], "max_gap": 5,
+                           "score": 0.95}],
+    }), encoding="utf-8")
+    engine = Engine(use_model=False, extra_rules=[rules])
+    session = engine.session(mode="surrogate", key=b"k")
+    text = "Pager: 06 12 34 56 78, astreinte. Depuis l'étranger, pager +33 6 12 34 56 78."
+    masked = session.mask(text, "fr")
+    assert [s.label for s in masked.spans] == ["PAGER", "PAGER"]
+    national, international = (masked.text[w.start:w.end] for w in _writes(masked))
+    assert not national.startswith("[") and national != "06 12 34 56 78" and international.startswith("+33 ")
+    digits = [("".join(c for c in x if c.isdigit()))[-8:] for x in (national, international)]
+    assert digits[0] == digits[1]  # one number, one surrogate, in each mention's style
+    assert session.unmask(masked.text) == text
+
+
+def _writes(result):
+    """The pseudonyms as written in a masked text, in order."""
+    import regex
+
+    pattern = regex.compile("|".join(regex.escape(k) for k in sorted(result.mapping, key=len, reverse=True)))
+    return [type("W", (), {"start": m.start(), "end": m.end()}) for m in pattern.finditer(result.text)]

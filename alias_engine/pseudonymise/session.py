@@ -21,7 +21,7 @@ import regex
 
 from ..detectors.model_checks import ModelChecks
 from ..errors import AliasEngineError, InputError, MappingError
-from ..labels import known_labels
+from ..labels import known_labels, label_spec
 from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
 from ..merge import split_at_breaks
 from ..normalize import check_text
@@ -467,7 +467,8 @@ class Session:
     def _value(self, text: str, span: Span, lang: str, check: _TextCheck) -> str:
         state = self._state
         value = text[span.start:span.end]
-        key = f"{span.label}\x00{_phone_key(value, lang) if span.label == 'PHONE' else value_key(span.label, value)}"
+        operator = label_spec(span.label).surrogate  # what the value is, whatever the label's name
+        key = f"{span.label}\x00{_phone_key(value, lang) if operator == 'phone' else value_key(span.label, value)}"
         # one value, one pseudonym, whatever labels detectors gave it (a rule's EMPLOYEE_ID, the model's IDENTIFIER)
         eid = state.index.get(key, state.index.get(f"\x03{value}"))
         if eid is not None:
@@ -484,8 +485,8 @@ class Session:
                     self._name_entity(state.entities[eid])
                 else:
                     state.entities[eid].fake = fake
-                    if span.label == "ADDRESS":
-                        self._street_alias(fake, value)
+                    if operator == "address":
+                        self._street_alias(fake, value, span.label)
         entity = state.entities[eid]
         if self.mode == "placeholder" or not entity.fake:
             return entity.name
@@ -520,11 +521,11 @@ class Session:
                 return fake
         return None
 
-    def _street_alias(self, fake: str, value: str) -> None:
+    def _street_alias(self, fake: str, value: str, label: str) -> None:
         """The fake street line alone (an LLM often repeats only that) restores the real one."""
         fake_parts, real_parts = _ADDRESS_PARTS.split(fake), _ADDRESS_PARTS.split(value)
         if len(fake_parts) > 1 and len(real_parts) > 1 and len(fake_parts[0]) >= 8:
-            self._add_alias(fake_parts[0], real_parts[0], "ADDRESS", part=True)
+            self._add_alias(fake_parts[0], real_parts[0], label, part=True)
 
     def _fake_word(self, word: str) -> str | None:
         """The fake of a name written inside an e-mail or a URL (`jean` in jean.dupont@...)."""
@@ -730,11 +731,12 @@ def _render_like(value: str, original: str, fake: str, label: str, lang: str) ->
         return fake
     from .surrogates import compact, fill
 
-    if label in ("IBAN", "PHONE", "CREDIT_CARD", "NATIONAL_ID"):
+    operator = label_spec(label).surrogate
+    if operator in ("iban", "phone", "card", "national_id"):
         filled = fill(value, compact(fake).replace("+", ""))
         if filled is not None:
             return filled
-    if label == "PHONE":  # national here, international there: same number, this mention's style
+    if operator == "phone":  # national here, international there: same number, this mention's style
         real = _parse_phone(original, lang)
         parsed = None
         if real is not None:
