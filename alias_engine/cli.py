@@ -23,9 +23,6 @@ from .io import (
     Output,
     Progress,
     check_writable,
-    mapping_labels,
-    placeholder_format,
-    placeholder_pattern,
     private_state_dir,
     read_jsonl,
     read_mapping,
@@ -36,9 +33,10 @@ from .io import (
     write_outputs,
 )
 from .options import positive_int
+from .placeholders import mapping_labels, not_the_authors, placeholder_format, placeholder_pattern
 from .pseudonymise.cli import add_session_options
 from .records import _detect_batch, _masked_record, _record_lang, _report_dropped, field_set, mask_records  # noqa: F401
-from .restore import placeholder_key, unmask_report
+from .restore import unmask_report
 
 T = TypeVar("T")
 
@@ -258,24 +256,9 @@ def _restore(text: str, mapping: dict, unknown: list[str]) -> str:
                 reported[m.group()] -= 1
             else:
                 left.append(m.group())
-        # mask numbers each label from 1 and skips the numbers already written in the text:
-        # a number under the mapping's highest for its label, missing from it, is the author's
-        highest: dict[str, int] = {}
-        for key in mapping:
-            label, n = _placeholder_parts(key, pattern)
-            highest[label] = max(highest.get(label, 0), n)
-        left = [name for name in left
-                if (parts := _placeholder_parts(name, pattern)) is None or parts[1] > highest.get(parts[0], 0)]
+        left = not_the_authors(left, mapping, pattern)
     unknown.extend(left)
     return report.text
-
-
-def _placeholder_parts(name: str, pattern) -> tuple[str, int] | None:
-    """("CREDITCARD", 2) for `[CREDIT_CARD_2]` (or a placeholder of `pattern`'s format)."""
-    m = pattern.fullmatch(name)
-    if m is not None:
-        return m.group("label").replace("_", ""), int(m.group("n"))
-    return placeholder_key(name)
 
 
 def _write_restored(args: argparse.Namespace, text: str, unknown: list[str], where: str) -> None:

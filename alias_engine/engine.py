@@ -13,9 +13,10 @@ from .detectors.base import Detector, as_detector
 from .detectors.rules import RuleDetector, load_rules
 from .errors import AliasEngineError, InputError, ModelError
 from .labels import check_labels, known_labels
-from .masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, mask_spans
+from .masks import MaskResult, mask_spans
 from .merge import merge_spans
 from .normalize import check_text, normalize
+from .placeholders import DEFAULT_PLACEHOLDER, check_placeholder_format
 from .repeats import repeated_values
 from .resolve import Found, resolve
 from .resources import data_dir

@@ -7,16 +7,12 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-import regex
-
 from .errors import InputError, MappingError
-from .labels import known_labels
-from .masks import ID_DIGITS, check_placeholder_format
+from .placeholders import placeholder_format
 from .pseudonymise.vault import MAGIC as VAULT_MAGIC
 from .pseudonymise.vault import read_vault
 from .restore import check_mapping
@@ -74,100 +70,6 @@ def read_mapping(path: str) -> dict[str, str | list[str]]:
     except MappingError as exc:
         raise MappingError(f"{_name(path)}: {exc}") from None
     return mapping
-
-
-# A key is LABEL then a number (or a number then LABEL), between any non-alphanumeric marks.
-_ANY_LABEL = r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*"
-
-
-def _label_alternation(extra: tuple[str, ...] = ()) -> str:
-    return "|".join(sorted(set(known_labels()) | set(extra), key=len, reverse=True))
-
-
-@lru_cache(maxsize=8)
-def _key_shapes(alternation: str) -> tuple[regex.Pattern, regex.Pattern]:
-    return (
-        regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<label>{alternation})(?P<mid>[^\p{{L}}\p{{N}}]*)"
-                      rf"(?P<n>[1-9]\d{{0,5}}|[1-9]\d{{{ID_DIGITS - 1}}})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
-        regex.compile(rf"(?P<pre>[^\p{{L}}\p{{N}}]*)(?P<n>[1-9]\d{{0,5}}|[1-9]\d{{{ID_DIGITS - 1}}})"
-                      rf"(?P<mid>[^\p{{L}}\p{{N}}]+)"
-                      rf"(?P<label>{alternation})(?P<post>[^\p{{L}}\p{{N}}].*|)", regex.DOTALL),
-    )
-
-
-def placeholder_format(mapping: Mapping[str, object]) -> str | None:
-    """The placeholder format (`[{label}_{n}]`) that every key of `mapping` follows; None for
-    an empty mapping. MappingError for a key that is not a placeholder (`"Bonjour"`, which
-    restore would rewrite wherever it occurs) or keys of two formats.
-
-    >>> placeholder_format({"[PERSON_1]": "Jean", "[EMAIL_12]": "j@x.fr"})
-    '[{label}_{n}]'
-    >>> placeholder_format({"Bonjour": "Au revoir"})
-    Traceback (most recent call last):
-    ...
-    alias_engine.errors.MappingError: mapping key 'Bonjour' is not a placeholder (a label and a number, like [PERSON_1])
-    """
-    found = None
-    for key in mapping:
-        fmt = _key_format(key)
-        if fmt is None:
-            raise MappingError(f"mapping key {key[:40]!r} is not a placeholder (a label and a number, like [PERSON_1])")
-        if found is None:
-            found = fmt
-        elif fmt != found:
-            raise MappingError(f"mapping keys follow two placeholder formats ({found!r} and {fmt!r}): "
-                               "a mapping written by mask has one")
-    return found
-
-
-def _key_format(key: str) -> str | None:
-    m = _key_match(key)
-    if m is None:
-        return None
-    g = m.groupdict()
-    parts = {"label": "{label}", "n": "{n}"}
-    return "".join(parts.get(name, g[name].replace("{", "{{").replace("}", "}}"))
-                   for name in sorted(g, key=m.start))
-
-
-def _key_match(key: str) -> regex.Match | None:
-    """The parts of a mapping key: a known label, or any label in capitals a rules file may have
-    declared (`[EMPLOYEE_ID_1]` restores without that file)."""
-    for alternation in (_label_alternation(), _ANY_LABEL):
-        for shape in _key_shapes(alternation):
-            m = shape.fullmatch(key)
-            if m is None:
-                continue
-            g = m.groupdict()
-            parts = {"label": "{label}", "n": "{n}"}
-            fmt = "".join(parts.get(name, g[name].replace("{", "{{").replace("}", "}}"))
-                          for name in sorted(g, key=m.start))
-            try:
-                check_placeholder_format(fmt)
-            except ValueError:
-                continue
-            return m
-    return None
-
-
-def mapping_labels(mapping: Mapping[str, object]) -> tuple[str, ...]:
-    """The labels the keys of `mapping` name (declared in this process or not)."""
-    return tuple(sorted({m.group("label") for key in mapping if (m := _key_match(key)) is not None}))
-
-
-def placeholder_pattern(fmt: str, labels: tuple[str, ...] = ()) -> regex.Pattern:
-    """Every placeholder of format `fmt`, for any known label or one of `labels`, and any
-    number (groups `label` and `n`)."""
-    pieces = regex.split(r"(\{label\}|\{n\})", fmt.replace("{{", "\x00").replace("}}", "\x01"))
-    body = ""
-    for piece in pieces:
-        if piece == "{label}":
-            body += f"(?P<label>{_label_alternation(labels)})"
-        elif piece == "{n}":
-            body += rf"(?P<n>\d{{1,6}}|\d{{{ID_DIGITS}}})"
-        else:
-            body += regex.escape(piece.replace("\x00", "{").replace("\x01", "}"))
-    return regex.compile(body)
 
 
 def read_mapping_lines(path: str, key: bytes | None = None) -> list[dict[str, str | list[str]]]:

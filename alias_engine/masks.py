@@ -1,22 +1,22 @@
-"""Replace detected spans by numbered placeholders and record how to restore them."""
+"""Replace detected spans by numbered placeholders and record how to restore them (the placeholder
+grammar itself is placeholders.py's; DEFAULT_PLACEHOLDER, ID_DIGITS and check_placeholder_format
+are re-exported here)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import regex
 
-from .labels import known_labels, label_spec
+from .labels import label_spec
 from .merge import split_at_breaks
+from .placeholders import DEFAULT_PLACEHOLDER, ID_DIGITS, check_placeholder_format, taken_numbers
 from .restore import elided_article
 from .spans import Span
 
-DEFAULT_PLACEHOLDER = "[{label}_{n}]"
-# A placeholder's number: a counter (1, 2…, at most 6 digits), or an id of exactly ID_DIGITS
-# digits that is the same for one value in every text (`batch --consistent`).
-ID_DIGITS = 19
+__all__ = ["DEFAULT_PLACEHOLDER", "ID_DIGITS", "MaskMapping", "MaskResult", "check_placeholder_format",
+           "mask_spans", "taken_numbers", "value_key"]
 
 # The one mapping type of the package (Engine.mask, Session.mask, unmask, the CLI's mapping
 # files): placeholder or surrogate → the original value, or the list of its written forms.
@@ -47,56 +47,6 @@ def value_key(label: str, value: str) -> str:
         return _SEPARATORS.sub("", value).upper()
     value = _SPACES.sub(" ", value.strip())
     return value.casefold() if compare == "caseless" else value
-
-
-@lru_cache(maxsize=8)
-def _placeholder_like(labels: tuple[str, ...]) -> regex.Pattern:
-    # Anything restore could read as a placeholder ("[PERSON_1]", "{person 1}", "PERSON1"), even glued
-    # to a word (once the value next to it is masked, "1831NATIONAL_ID_3" reads "[ID_1]NATIONAL_ID_3"):
-    # its number is taken.
-    return regex.compile(
-        r"(?i)(" + "|".join(label.replace("_", "[ _\\-]?") for label in labels)
-        + r")[ _\-]{0,2}(\d{1,6})(?!\d)")
-
-
-def taken_numbers(text: str, placeholder: str = DEFAULT_PLACEHOLDER) -> dict[str, set[int]]:
-    """Placeholder numbers already written in `text`, per label, in any form restore reads or in
-    the `placeholder` format itself: masking must not reuse them, or restoring would also
-    rewrite what the author wrote."""
-    taken: dict[str, set[int]] = {}
-    labels = known_labels()
-    for m in _placeholder_like(labels).finditer(text):
-        label = regex.sub(r"[ _\-]", "", m.group(1)).upper()
-        for name in labels:
-            if name.replace("_", "") == label:
-                taken.setdefault(name, set()).add(int(m.group(2)))
-    if placeholder != DEFAULT_PLACEHOLDER:
-        for m in _format_pattern(placeholder, labels).finditer(text):
-            taken.setdefault(m.group("label"), set()).add(int(m.group("n")))
-    return taken
-
-
-@lru_cache(maxsize=8)
-def _format_pattern(placeholder: str, labels: tuple[str, ...]) -> regex.Pattern:
-    alternatives = "|".join(sorted(labels, key=len, reverse=True))
-    return regex.compile(regex.escape(placeholder).replace(regex.escape("{label}"), f"(?P<label>{alternatives})", 1)
-                         .replace(regex.escape("{n}"), r"(?P<n>\d{1,6})", 1))
-
-
-def check_placeholder_format(fmt: str) -> str:
-    try:
-        sample = fmt.format(label="PERSON", n=1)
-    except (KeyError, IndexError, ValueError) as exc:
-        raise ValueError(f"placeholder format {fmt!r} must use only {{label}} and {{n}}") from exc
-    if "{n}" not in fmt or sample == fmt.format(label="PERSON", n=2):
-        raise ValueError(f"placeholder format {fmt!r} must contain {{n}}")
-    if "{label}" not in fmt:
-        raise ValueError(f"placeholder format {fmt!r} must contain {{label}}: labels are numbered apart")
-    after = fmt.split("{n}", 1)[1][:1]
-    if not after or after.isalnum():
-        raise ValueError(f"placeholder format {fmt!r} must close {{n}} with a non-alphanumeric character "
-                         "(with PHONE{n}, PHONE1 and PHONE12 cannot be told apart)")
-    return fmt
 
 
 def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLACEHOLDER,

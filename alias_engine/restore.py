@@ -28,6 +28,13 @@ import regex
 
 from .errors import MappingError
 from .labels import LABELS, known_labels, label_spec
+from .placeholders import (
+    LABEL_SEP,
+    edited_alternatives,
+    is_generic,
+    placeholder_key,  # noqa: F401 (re-exported: restore's public name)
+    placeholder_parts,
+)
 
 # How a label's surrogates are found again is its registry entry's `restore` (labels.py):
 # "number": compared as digit/letter strings, separators ignored; "case_sensitive": only as
@@ -36,10 +43,6 @@ from .labels import LABELS, known_labels, label_spec
 NUMBER_LABELS = frozenset(label for label in LABELS if label_spec(label).restore == "number")
 CASE_SENSITIVE_LABELS = frozenset(label for label in LABELS if label_spec(label).restore == "case_sensitive")
 _ELISION = r"(?P<el>(?<!\w)(?:[dD]|[qQ][uU])['’])?"
-_PLACEHOLDER_PARTS = regex.compile(
-    r"[\[{<(]? {0,2}(?P<label>[A-Za-z]+(?:[ _\-][A-Za-z]+)*)[ _\-]{0,2}(?P<n>\d{1,6}) {0,2}[\]}>)]?"
-)
-_LABEL_SEP = regex.compile(r"[ _\-]")
 _NORM_DROP = regex.compile(r"[\s.\-/()]+|\\[nrt]")
 _VOWELS = frozenset("aeiouyhàâäéèêëîïôöùûüœæ")
 _JSON_TOKENS = regex.compile(r'[{}\[\]"\\\n]')
@@ -79,22 +82,9 @@ class RestoreReport:
     unknown: tuple[str, ...]
 
 
-def placeholder_key(name: str) -> tuple[str, int] | None:
-    """`("PERSON", 1)` for `[PERSON_1]`, `[person 1]`, `PERSON1`...; None if not placeholder-shaped."""
-    m = _PLACEHOLDER_PARTS.fullmatch(name.strip())
-    if m is None:
-        return None
-    return _LABEL_SEP.sub("", m.group("label")).upper(), int(m.group("n"))
-
-
 def norm_key(value: str) -> str:
     """Case- and separator-insensitive form under which surrogates are looked up."""
     return _NORM_DROP.sub("", value).casefold()
-
-
-def _label_alternation(labels: Iterable[str]) -> str:
-    parts = sorted({regex.escape(label).replace("_", "[ _\\-]?") for label in labels}, key=len, reverse=True)
-    return "|".join(parts)
 
 
 def _alias_pattern(alias: Alias) -> str:
@@ -242,14 +232,6 @@ class JsonState:
                 self.after_newline = False
 
 
-def _generic(name: str) -> bool:
-    """True for a placeholder in the default format (`[LABEL_n]`), which the generic
-    alternative of the restore pattern reads back as itself."""
-    parts = _PLACEHOLDER_PARTS.fullmatch(name)
-    return parts is not None and name == "[{}_{}]".format(_LABEL_SEP.sub("_", parts.group("label")).upper(),
-                                                         int(parts.group("n")))
-
-
 def _forms(value: str | list[str]) -> list[str]:
     return [value] if isinstance(value, str) else value
 
@@ -264,12 +246,7 @@ def _compile(names: tuple[str, ...], aliases: tuple[Alias, ...], labels: frozens
     placeholder_alts = []
     if names:
         placeholder_alts.append(f"(?P<ex>{_trie(names)})")
-    lab = _label_alternation(labels)
-    placeholder_alts.append(
-        rf"(?P<tb>[\[{{<(] {{0,2}}(?i:(?P<tl>{lab}))[ _\-]{{0,2}}(?P<tn>\d{{1,6}})(?P<tp>['’]s)? {{0,2}}[\]}}>)])"
-    )
-    bare = "|".join(sorted({regex.escape(label) for label in labels}, key=len, reverse=True))
-    placeholder_alts.append(rf"(?P<bare>(?<!\w)(?P<bl>{bare})_(?P<bn>\d{{1,6}})(?!\w))")
+    placeholder_alts += edited_alternatives(labels)
     alts.append(_ELISION + "(?:" + "|".join(placeholder_alts) + ")")
     if aliases:
         # as written first (so that masked text restores exactly), then edited (case, spacing)
@@ -330,13 +307,12 @@ class RestoreTable:
             self.values[name] = original
             self.longest = max(self.longest, 3 + len(name))
             self.needs_json = self.needs_json or any(_json_safe(v) != v for v in _forms(original))
-            parts = _PLACEHOLDER_PARTS.fullmatch(name.strip()) if new else None
+            parts = placeholder_parts(name) if new else None
             if parts is None:
                 if new:
                     self._patterns = None  # spelt out in the pattern
                 continue
-            key = _LABEL_SEP.sub("", parts.group("label")).upper(), int(parts.group("n"))
-            label = _LABEL_SEP.sub("_", parts.group("label")).upper()  # "EMPLOYEE_ID": also read as "employee id"
+            key, label = parts  # "EMPLOYEE_ID": also read as "employee id"
             if label not in self._known:
                 self._known.add(label)
                 self._patterns = None
@@ -375,7 +351,7 @@ class RestoreTable:
     def _compiled(self) -> tuple[regex.Pattern, regex.Pattern]:
         if self._patterns is None:
             # a name the generic alternative reads back as itself need not be spelt out
-            spelt = [name for name in self.values if name not in self.placeholders or not _generic(name)]
+            spelt = [name for name in self.values if name not in self.placeholders or not is_generic(name)]
             self._patterns = _compile(tuple(sorted(spelt, key=len, reverse=True)), tuple(self._aliases),
                                       frozenset(self._known))
         return self._patterns
@@ -394,7 +370,7 @@ class RestoreTable:
         if g.get("ex") is not None:
             return g["ex"], None
         if g["tb"] is not None:
-            key = (_LABEL_SEP.sub("", m.group("tl")).upper(), int(m.group("tn")))
+            key = (LABEL_SEP.sub("", m.group("tl")).upper(), int(m.group("tn")))
         else:
             key = (m.group("bl").replace("_", ""), int(m.group("bn")))
         return self.by_key.get(key), None

@@ -2,6 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from alias_engine import placeholders
 from alias_engine.errors import MappingError
 from alias_engine.masks import check_placeholder_format, mask_spans, value_key
 from alias_engine.restore import unmask
@@ -93,3 +94,9 @@ def test_different_ip_addresses_get_different_placeholders():
     text = "server 10.12.3.4 and 101.2.3.4"
     result = mask_spans(text, spans_for(text, ("10.12.3.4", "IP_ADDRESS"), ("101.2.3.4", "IP_ADDRESS")))
     assert result.text == "server [IP_ADDRESS_1] and [IP_ADDRESS_2]"
+
+
+def test_the_placeholder_grammar_doctests_run():
+    import doctest
+
+    assert doctest.testmod(placeholders).failed == 0

@@ -35,7 +35,7 @@ import hashlib
 import hmac
 from collections.abc import Callable
 
-from ..masks import ID_DIGITS
+from ..placeholders import ID_DIGITS
 from ..pseudonymise.vault import derive_key
 
 SALT = b"alias-engine batch v1"

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..labels import LABELS
-from ..masks import DEFAULT_PLACEHOLDER, mask_spans
+from ..masks import mask_spans
+from ..placeholders import DEFAULT_PLACEHOLDER
 from ..spans import Span
 from .datasets import Annotation, Record
 from .scoring import Counts, RecordScore, Summary, score_record, summarize

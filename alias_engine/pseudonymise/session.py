@@ -22,9 +22,10 @@ import regex
 from ..detectors.model_checks import ModelChecks
 from ..errors import AliasEngineError, InputError, MappingError
 from ..labels import known_labels, label_spec
-from ..masks import DEFAULT_PLACEHOLDER, MaskResult, check_placeholder_format, value_key
+from ..masks import MaskResult, value_key
 from ..merge import split_at_breaks
 from ..normalize import check_text
+from ..placeholders import DEFAULT_PLACEHOLDER, check_placeholder_format
 from ..repeats import Lenders, repeated_values
 from ..restore import (
     Alias,
