@@ -21,3 +21,19 @@ def private_cache(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache-home")))
         yield
+
+
+# The model tier: modules whose tests load the shipped model (or train one, or start a cluster or a
+# server that runs it). `pytest -m "not model"` is the fast tier; CI runs both (plain `pytest`).
+MODEL_MODULES = frozenset({
+    "test_adapter_litellm", "test_adapter_presidio", "test_adapter_spark", "test_batch", "test_bench",
+    "test_model_inference", "test_progress", "test_roundtrip", "test_server", "test_server_closed",
+    "test_server_stream", "test_training_base", "test_training_export", "test_training_train",
+    "test_training_tags", "test_windows", "test_cli", "test_formats", "test_entry_points",
+})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module.__name__ in MODEL_MODULES or item.get_closest_marker("model"):
+            item.add_marker(pytest.mark.model)

@@ -148,6 +148,7 @@ def test_a_detector_may_not_return_an_undeclared_label():
         Engine(use_model=False, detectors=[lambda text: [(0, 3, "NO_SUCH_LABEL")]]).detect("abc")
 
 
+@pytest.mark.model
 def test_the_model_ignores_labels_it_does_not_know(engine):
     model_engine = Engine(extra_rules=[EMPLOYEE])  # the shipped model loads with a declared label
     spans = model_engine.detect(TEXTS[0])

@@ -233,6 +233,7 @@ def test_secret_format_negatives(rules, text):
 
 # --- pathological inputs ---------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [
     "ab." * 20000, "www." * 20000, "a@" * 20000, "a:" * 20000, "1." * 20000, "1 " * 20000, "ab:" * 20000,
     "http://" + "a/" * 20000, "x://a:" * 5000, "https://a.com/x" + "." * 20000, "password" + " :" * 20000,

@@ -7,6 +7,7 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 from _session_helpers import DETECTOR
 
 from alias_engine import Session
@@ -48,6 +49,7 @@ def test_two_threads_mask_into_one_vault(tmp_path):
     assert (tmp_path / "s.vault.lock").exists() and oct((tmp_path / "s.vault.lock").stat().st_mode & 0o777) == "0o600"
 
 
+@pytest.mark.slow
 def test_parallel_cli_runs_on_one_vault_never_share_a_placeholder(tmp_path):
     key_file = tmp_path / "key"
     key_file.write_bytes(KEY + b"\n")
