@@ -322,7 +322,7 @@ class RestoreTable:
             if other is None:
                 self.by_key[key] = name
                 self.placeholders.add(name)
-                if name != f"[{label}_{key[1]}]":
+                if not is_generic(name):
                     self._patterns = None
             else:  # two names for one (label, number): each is read back as written only
                 self._clashes.add(key)

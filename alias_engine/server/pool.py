@@ -69,10 +69,10 @@ class Batcher:
         except asyncio.CancelledError:  # the request is gone: its texts that wait are dropped
             for future in futures:
                 future.cancel()
+            self._waiting = [item for item in self._waiting if not item[2].done()]
             raise
 
     def _start(self) -> None:
-        self._waiting = [item for item in self._waiting if not item[2].done()]
         while self._waiting and self._running < self.pool.workers:
             lang = self._waiting[0][1]
             batch = [item for item in self._waiting if item[1] == lang][:self.max_texts]
