@@ -10,11 +10,11 @@ import anthropic
 import httpx
 import openai
 import pytest
-from _server_helpers import EMAIL, IBAN, NAME, PHONE, PROMPT, leaked
+from _server_helpers import EMAIL, IBAN, NAME, PHONE, PROMPT, leaked, running_fake, running_proxy, start
 from _server_helpers import engine as _engine
 
 from alias_engine.server import ServerConfig, create_app
-from alias_engine.server.fake_upstream import FakeUpstream, ServerThread
+from alias_engine.server.fake_upstream import ServerThread
 
 TOOLS_OPENAI = [{"type": "function", "function": {"name": "echo", "parameters": {"type": "object"}}}]
 TOOLS_ANTHROPIC = [{"name": "echo", "input_schema": {"type": "object"}}]
@@ -22,11 +22,7 @@ TOOLS_ANTHROPIC = [{"name": "echo", "input_schema": {"type": "object"}}]
 
 @pytest.fixture(scope="module")
 def fake():
-    fake = FakeUpstream(delta_chars=3)
-    server = ServerThread(fake.app)
-    fake.url = server.url
-    yield fake
-    server.stop()
+    yield from running_fake()
 
 
 @pytest.fixture(autouse=True)
@@ -36,15 +32,10 @@ def reset(fake):
     fake.delta_chars, fake.write_bytes, fake.cuts, fake.break_after = 3, 0, None, None
 
 
-def start(fake, engine=None, **options):
-    return ServerThread(create_app(ServerConfig(upstream=fake.url + "/v1", **options), engine or _engine()))
-
 
 @pytest.fixture(scope="module")
 def proxy(fake):
-    server = start(fake)
-    yield server.url
-    server.stop()
+    yield from running_proxy(fake)
 
 
 def oai(url: str, **headers) -> openai.OpenAI:

@@ -10,27 +10,21 @@ import threading
 
 import httpx
 import pytest
-from _server_helpers import EMAIL, NAME, PHONE, PROMPT, leaked
-from _server_helpers import engine as _engine
+from _server_helpers import EMAIL, NAME, PHONE, PROMPT, leaked, running_fake, running_proxy, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from alias_engine import Engine
 from alias_engine.pseudonymise import Session
-from alias_engine.server import ServerConfig, create_app, masking
+from alias_engine.server import masking
 from alias_engine.server.errors import ProxyError
-from alias_engine.server.fake_upstream import FakeUpstream, ServerThread
 
 MESSAGE = {"role": "user", "content": "Bonjour"}
 
 
 @pytest.fixture(scope="module")
 def fake():
-    fake = FakeUpstream(delta_chars=3)
-    server = ServerThread(fake.app)
-    fake.url = server.url
-    yield fake
-    server.stop()
+    yield from running_fake()
 
 
 @pytest.fixture(autouse=True)
@@ -40,15 +34,10 @@ def reset(fake):
     fake.paths.clear()
 
 
-def start(fake, **options):
-    return ServerThread(create_app(ServerConfig(upstream=fake.url + "/v1", **options), _engine()))
-
 
 @pytest.fixture(scope="module")
 def proxy(fake):
-    server = start(fake)
-    yield server.url
-    server.stop()
+    yield from running_proxy(fake)
 
 
 def sent(fake) -> dict:
