@@ -38,7 +38,6 @@ lender's score):
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
 from typing import NamedTuple
 
 import regex
@@ -123,19 +122,15 @@ class Lenders:
         bisect.insort(same_run, (value, lent), key=lambda item: -len(item[0]))
 
 
-def repeated_values(text: str, spans: list[Span], checks: ModelChecks,
-                    earlier: Lenders | Iterable[tuple[str, str]] = ()) -> list[Span]:
+def repeated_values(text: str, spans: list[Span], checks: ModelChecks, earlier: Lenders | None = None) -> list[Span]:
     """Spans for the other occurrences of the values `spans` lend (`spans`: sorted,
-    non-overlapping, offsets into `text`); `spans` themselves are not returned. `earlier`:
-    (value, label) pairs masked before, in other texts (a session's earlier turns), lent as a
-    rule's spans would lend them, or the `Lenders` of those pairs."""
+    non-overlapping, offsets into `text`); `spans` themselves are not returned. `earlier`: what
+    the values masked before, in other texts (a session's earlier turns), lend, as a rule's
+    spans would lend them."""
     own = Lenders()
     for span in spans:
         own.lend(text[span.start:span.end], span.label, span.score, span.source, checks)
-    if not isinstance(earlier, Lenders):
-        pairs, earlier = earlier, Lenders()
-        for value, label in pairs:
-            earlier.lend(value, label, 1.0, "keyword", checks)
+    earlier = earlier if earlier is not None else Lenders()
     if not own and not earlier:
         return []
     lenders = _Both(own, earlier)
