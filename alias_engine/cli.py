@@ -32,6 +32,7 @@ from .io import (
     write_output,
     write_outputs,
 )
+from .labels import BUILTIN, LabelSet
 from .options import positive_int
 from .placeholders import mapping_labels, not_the_authors, placeholder_format, placeholder_pattern
 from .pseudonymise.cli import add_session_options
@@ -185,10 +186,11 @@ def _mask_with_session(args: argparse.Namespace, engine: Engine) -> int:
     return 0
 
 
-def _unmask_with_session(args: argparse.Namespace) -> int:
+def _unmask_with_session(args: argparse.Namespace, labels: LabelSet) -> int:
     from .pseudonymise.cli import open_session
 
     session = open_session(args, None)
+    session.labels = labels
     unknown: list[str] = []
     if args.jsonl:
         lines = []
@@ -206,12 +208,13 @@ def _unmask_with_session(args: argparse.Namespace) -> int:
 
 
 def cmd_unmask(args: argparse.Namespace) -> int:
+    labels = BUILTIN
     if args.rules:
         from .detectors.rules import declare_labels
 
-        declare_labels(args.rules)  # the labels those files declare are placeholders of the mapping
+        labels = declare_labels(args.rules)  # how the values of the labels those files declare restore
     if args.session:
-        return _unmask_with_session(args)
+        return _unmask_with_session(args, labels)
     if not args.mapping:
         raise InputError("unmask needs --mapping FILE or --session FILE")
     unknown: list[str] = []
@@ -223,12 +226,12 @@ def cmd_unmask(args: argparse.Namespace) -> int:
         progress = _progress(args, len(records), "unmask")
         lines = []
         for record, mapping in zip(records, mappings):
-            restored = _restore(record[args.text_field], mapping, unknown)
+            restored = _restore(record[args.text_field], mapping, unknown, labels)
             lines.append(_dump({**record, args.text_field: restored}) + "\n")
             progress.step()
         text = "".join(lines)
     else:
-        text = _restore(read_text(args.input), read_mapping(args.mapping), unknown)
+        text = _restore(read_text(args.input), read_mapping(args.mapping), unknown, labels)
     _write_restored(args, text, unknown, f"in {args.mapping} (is it the mapping of this text?)")
     return 0
 
@@ -240,10 +243,10 @@ def _mapping_key(args: argparse.Namespace) -> bytes | None:
     return key_from(args.key_file) if args.key_file or os.environ.get(KEY_ENV) else None
 
 
-def _restore(text: str, mapping: dict, unknown: list[str]) -> str:
+def _restore(text: str, mapping: dict, unknown: list[str], labels: LabelSet = BUILTIN) -> str:
     """`text` restored with `mapping`; adds to `unknown` the placeholders left as written:
     those restore recognises (`[EMAIL_1]`, `{email 1}`...) and those of the mapping's own format."""
-    report = unmask_report(text, mapping)
+    report = unmask_report(text, mapping, labels)
     left = list(report.unknown)
     fmt = placeholder_format(mapping)
     if fmt is not None:

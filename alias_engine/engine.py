@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from .detectors.backends import check_backend
-from .detectors.base import Detector, as_detector
+from .detectors.base import Detector, DetectorError, as_detector
 from .detectors.rules import RuleDetector, load_rules
 from .errors import AliasEngineError, InputError, ModelError
-from .labels import check_labels, known_labels
 from .masks import MaskResult, mask_spans
 from .merge import merge_spans
 from .normalize import check_text, normalize
@@ -70,7 +69,7 @@ class Engine:
         self.backend = check_backend(backend)
         self.extra_rules = tuple(Path(p) for p in extra_rules)
         self.rules = load_rules(Path(rules_dir) if rules_dir else data_dir("rules"), self.extra_rules)
-        self.labels = check_labels(known_labels() if labels is None else tuple(labels))
+        self.labels = self.rules.labels.check(self.rules.labels.names if labels is None else tuple(labels))
         self.langs = ("auto", *self.rules.languages.names)  # "auto" and the language folders of the rules
         self.threshold = threshold
         if lang not in self.langs:
@@ -141,19 +140,26 @@ class Engine:
                 raise AliasEngineError(f"detector {_name(detector)} returned {len(spans_per_text)} results "
                                        f"for {len(texts)} texts")
             for item, view, spans in zip(found, views, spans_per_text):
+                self._check_labels_of(detector, spans)
                 item.others += [s for s in map(lambda s: self._to_view(view, s), spans) if s is not None]
         results = []
         for item, view, chosen_lang in zip(found, views, langs):
             candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names,
                                  self.rules.model_checks, self.rules.letterheads, self.rules.fields)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
-            merged = merge_spans(kept, view.text)
-            merged = sorted(merged + repeated_values(view.text, merged, self.rules.model_checks))
+            merged = merge_spans(kept, view.text, self.rules.labels)
+            merged = sorted(merged + repeated_values(view.text, merged, self.rules.model_checks, labels=self.rules.labels))
             spans = [self._to_original(view, s) for s in merged]
             if any(b.start < a.end for a, b in zip(spans, spans[1:])):
-                spans = merge_spans(spans, view.original)  # two spans that one original cluster joins (`½` is `1⁄2`)
+                spans = merge_spans(spans, view.original, self.rules.labels)  # two spans that one original cluster joins (`½` is `1⁄2`)
             results.append(spans)
         return results
+
+    def _check_labels_of(self, detector: Detector, spans: Iterable[Span]) -> None:
+        for span in spans:
+            if span.label not in self.rules.labels:  # never drop it silently: a value would stay readable
+                raise DetectorError(f"{_name(detector)} returned the unknown label {span.label!r}: declare it in a "
+                                    "rules file (Engine(extra_rules=[...]), docs/rules.md)")
 
     @staticmethod
     def _run(name: str, fn: Callable, *args: Any) -> Any:
@@ -179,11 +185,12 @@ class Engine:
         else:
             self._check_text(text)
             spans = _checked_spans(text, spans)
-        return mask_spans(text, spans, self.placeholder)
+        return mask_spans(text, spans, self.placeholder, labels=self.rules.labels)
 
     def unmask(self, text: str, mapping: Mapping[str, str | list[str]]) -> str:
-        """Restore the original values of `mapping` in `text` (the same as `alias_engine.unmask`)."""
-        return unmask(text, mapping)
+        """Restore the original values of `mapping` in `text` (`alias_engine.unmask`, with the labels
+        this engine's rules declare)."""
+        return unmask(text, mapping, self.rules.labels)
 
     def session(self, mode: str = "placeholder", key: bytes | str | None = None, lang: str | None = None):
         """A conversation: the same value gets the same pseudonym in every turn (see docs/pseudonymisation.md)."""

@@ -1,6 +1,6 @@
 """The labels: the twelve of ../shared/LABELS.md the model knows, and any a rules file declares.
 
-Every label is one registry entry (`LabelSpec`) that says, as data, what the
+Every label is one entry (`LabelSpec`) that says, as data, what the
 rest of the engine does with its values:
 
 - `compare`: when two occurrences are the same value (masks.value_key):
@@ -18,14 +18,19 @@ rest of the engine does with its values:
 The model's tags (BIOES_TAGS) stay those of the twelve: a model knows only the
 labels it was trained on, and the labels a rules file adds are found by rules.
 
+Each engine has its own `LabelSet` (`engine.rules.labels`): the twelve, and what its rules
+files declare; `BUILTIN` is the twelve alone.
+
 >>> label_spec("IBAN").compare
 'compact'
->>> register_label(LabelSpec("DOCTEST_CODE", description="a doctest's label")).name in known_labels()
-True
+>>> mine = BUILTIN.with_declared([LabelSpec("DOCTEST_CODE", description="a doctest's label")])
+>>> "DOCTEST_CODE" in mine, "DOCTEST_CODE" in BUILTIN
+(True, False)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 LABELS: tuple[str, ...] = (
@@ -75,7 +80,7 @@ class LabelSpec:
             raise ValueError(f"label {self.name}: priority must be an integer")
 
 
-_REGISTRY: dict[str, LabelSpec] = {spec.name: spec for spec in (
+BUILTIN_SPECS: tuple[LabelSpec, ...] = (
     LabelSpec("PERSON", "caseless", "case_style", "person"),
     LabelSpec("ADDRESS", "caseless", "case_style", "address"),
     LabelSpec("EMAIL", "caseless", "caseless", "email"),
@@ -88,36 +93,79 @@ _REGISTRY: dict[str, LabelSpec] = {spec.name: spec for spec in (
     LabelSpec("IP_ADDRESS", "exact", "caseless", "ip"),
     LabelSpec("URL", "caseless", "case_sensitive", "url"),
     LabelSpec("SECRET", "exact", "case_sensitive", "secret"),
-)}
-
-
-def register_label(spec: LabelSpec) -> LabelSpec:
-    """Add a label (a rules file's `labels`); the same declaration twice is fine, a different one is
-    a ValueError (two files may not give one label two meanings), and the twelve cannot change."""
-    known = _REGISTRY.get(spec.name)
-    if known is not None and known != spec:
-        what = "a built-in label" if spec.name in LABELS else "declared differently elsewhere"
-        raise ValueError(f"label {spec.name} is {what}")
-    _REGISTRY[spec.name] = spec
-    return spec
-
-
-def label_spec(label: str) -> LabelSpec:
-    """The registry entry of `label`; an unknown label gets the defaults (an opaque code)."""
-    return _REGISTRY.get(label, _OPAQUE_CODE)
-
+)
 
 _OPAQUE_CODE = LabelSpec("UNKNOWN")
 
 
+class LabelSet:
+    """The labels one engine knows: the twelve, then those its rules files declared, in order.
+
+    Immutable: `with_declared` returns a new set, so an engine's extra rules never change
+    what another engine (or `unmask` without rules) knows.
+    """
+
+    def __init__(self, declared: Iterable[LabelSpec] = ()) -> None:
+        specs = {spec.name: spec for spec in BUILTIN_SPECS}
+        for spec in declared:
+            known = specs.get(spec.name)
+            if known is not None and known != spec:
+                what = "a built-in label" if spec.name in LABELS else "declared differently elsewhere"
+                raise ValueError(f"label {spec.name} is {what}")
+            specs[spec.name] = spec
+        self._specs = specs
+        self.names: tuple[str, ...] = tuple(specs)
+
+    def with_declared(self, specs: Iterable[LabelSpec]) -> LabelSet:
+        """This set and `specs` (a rules file's `labels`); the same declaration twice is fine, a
+        different one is a ValueError (two files may not give one label two meanings), and the
+        twelve cannot change."""
+        return LabelSet([*(self._specs[name] for name in self.names[len(LABELS):]), *specs])
+
+    def spec(self, label: str) -> LabelSpec:
+        """The entry of `label`; an unknown label gets the defaults (an opaque code)."""
+        return self._specs.get(label, _OPAQUE_CODE)
+
+    def check(self, labels: Iterable[str]) -> frozenset[str]:
+        """`labels` as a frozenset, raising ValueError on a name not in this set."""
+        labels = frozenset(labels)
+        unknown = sorted(labels - set(self._specs))
+        if unknown:
+            raise ValueError(f"unknown label(s): {', '.join(unknown)}; known: {', '.join(self.names)}")
+        return labels
+
+    def __contains__(self, label: object) -> bool:
+        return label in self._specs
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LabelSet) and self._specs == other._specs
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._specs.values()))
+
+    def __repr__(self) -> str:
+        return f"LabelSet({', '.join(self.names)})"
+
+
+BUILTIN = LabelSet()  # the twelve: what `unmask` and anything without an engine knows
+
+
+def label_spec(label: str, labels: LabelSet = BUILTIN) -> LabelSpec:
+    """The entry of `label` in `labels` (the twelve by default); an unknown label gets the defaults."""
+    return labels.spec(label)
+
+
 def known_labels() -> tuple[str, ...]:
-    """The twelve labels, then those rules files declared, in order of declaration."""
-    return tuple(_REGISTRY)
+    """The twelve labels (an engine's own, declared ones included, are `engine.rules.labels`)."""
+    return BUILTIN.names
 
 
-def check_labels(labels: set[str] | frozenset[str] | list[str] | tuple[str, ...]) -> frozenset[str]:
-    """Return `labels` as a frozenset, raising ValueError on a name not in the registry."""
-    unknown = sorted(set(labels) - set(_REGISTRY))
-    if unknown:
-        raise ValueError(f"unknown label(s): {', '.join(unknown)}; known: {', '.join(_REGISTRY)}")
-    return frozenset(labels)
+def check_labels(labels: Iterable[str]) -> frozenset[str]:
+    """Return `labels` as a frozenset, raising ValueError on a name not among the twelve."""
+    return BUILTIN.check(labels)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from .labels import label_spec
+from .labels import BUILTIN, LabelSet
 from .merge import split_at_breaks
 from .placeholders import DEFAULT_PLACEHOLDER, ID_DIGITS, check_placeholder_format, taken_numbers
 from .restore import elided_article
@@ -40,9 +40,10 @@ class MaskResult:
     spans: tuple[Span, ...] = ()
 
 
-def value_key(label: str, value: str) -> str:
-    """The form under which two occurrences count as the same value (the label's `compare`)."""
-    compare = label_spec(label).compare
+def value_key(label: str, value: str, labels: LabelSet = BUILTIN) -> str:
+    """The form under which two occurrences count as the same value (the label's `compare` in
+    `labels`, the twelve by default)."""
+    compare = labels.spec(label).compare
     if compare == "compact":
         return _SEPARATORS.sub("", value).upper()
     value = _SPACES.sub(" ", value.strip())
@@ -50,7 +51,7 @@ def value_key(label: str, value: str) -> str:
 
 
 def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLACEHOLDER,
-               number: Callable[[str, str], str] | None = None) -> MaskResult:
+               number: Callable[[str, str], str] | None = None, labels: LabelSet = BUILTIN) -> MaskResult:
     """Replace `spans` (sorted, non-overlapping) in `text` by placeholders.
 
     Placeholders are numbered 1, 2… per label in order of occurrence, or, with
@@ -61,11 +62,12 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
 
     The spans are first cut at line breaks, tabs, JSON quotes and glued CSV delimiters
     (`merge.split_at_breaks`): a placeholder never swallows the structure of the text.
-    `MaskResult.spans` are the spans as masked.
+    `MaskResult.spans` are the spans as masked. `labels`: the labels of `spans` (how their values
+    compare, and which placeholder numbers the text already uses); the twelve by default.
     """
     spans = split_at_breaks(spans, text)
     counters: dict[str, int] = {}
-    taken = taken_numbers(text, placeholder) if spans else {}
+    taken = taken_numbers(text, placeholder, labels.names) if spans else {}
     by_key: dict[tuple[str, str], str] = {}
     by_written: dict[str, str] = {}  # one value, one placeholder, whatever labels detectors gave it
     forms: dict[str, list[str]] = {}
@@ -76,7 +78,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
         # "Xavier") is the author's: it goes into the placeholder, so that the text restores as written
         start = max(last, span.start - elided_article(text, span.start, text[span.start:span.end]))
         value = text[start:span.end]
-        key = (span.label, value_key(span.label, value))
+        key = (span.label, value_key(span.label, value, labels))
         name = by_key.get(key) or (by_written.get(value) if number is None else None)
         if name is None:
             if number is not None:

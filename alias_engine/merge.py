@@ -25,14 +25,15 @@ from collections.abc import Iterable
 
 import regex
 
-from .labels import label_spec
+from .labels import BUILTIN, LabelSet
 from .spans import Span
 
 
-def merge_spans(candidates: Iterable[Span], text: str | None = None) -> list[Span]:
+def merge_spans(candidates: Iterable[Span], text: str | None = None, labels: LabelSet = BUILTIN) -> list[Span]:
     """Resolve candidates from all detectors into sorted, non-overlapping spans.
 
-    `text` (the string the offsets point into) lets loser remainders be trimmed.
+    `text` (the string the offsets point into) lets loser remainders be trimmed; `labels` gives
+    each label's priority (the twelve by default).
     """
     unions = _union_same_label(candidates)
     result: list[Span] = []
@@ -40,12 +41,12 @@ def merge_spans(candidates: Iterable[Span], text: str | None = None) -> list[Spa
     cluster_end = -1
     for span in unions:  # sorted by start
         if cluster and span.start >= cluster_end:
-            result.extend(_resolve_cluster(cluster, text))
+            result.extend(_resolve_cluster(cluster, text, labels))
             cluster = []
         cluster.append(span)
         cluster_end = max(cluster_end, span.end) if len(cluster) > 1 else span.end
     if cluster:
-        result.extend(_resolve_cluster(cluster, text))
+        result.extend(_resolve_cluster(cluster, text, labels))
     return result
 
 
@@ -76,17 +77,17 @@ def _union(a: Span, b: Span) -> Span:
                 max(a.score, b.score), best.source, a.verified and b.verified)
 
 
-def _rank(span: Span) -> tuple:
-    return (-span.priority, -label_spec(span.label).priority, -span.score, -(span.end - span.start), span.start,
+def _rank(span: Span, labels: LabelSet) -> tuple:
+    return (-span.priority, -labels.spec(span.label).priority, -span.score, -(span.end - span.start), span.start,
             span.label)
 
 
-def _resolve_cluster(cluster: list[Span], text: str | None) -> list[Span]:
+def _resolve_cluster(cluster: list[Span], text: str | None, labels: LabelSet) -> list[Span]:
     if len(cluster) == 1:
         return cluster
     kept_starts: list[int] = []
     kept: list[Span] = []
-    for span in sorted(cluster, key=_rank):
+    for span in sorted(cluster, key=lambda s: _rank(s, labels)):
         for part in _uncovered_parts(span, kept, kept_starts, text):
             i = bisect_left(kept_starts, part.start)
             kept_starts.insert(i, part.start)

@@ -1,7 +1,7 @@
 """The placeholder grammar, in one place: how a placeholder is written (a format with `{label}`
 and `{n}`, `[{label}_{n}]` by default), how it is read back as written or as an LLM edits it
-(`[person 1]`, `{PERSON_1}`, `PERSON_1`), how a mapping's keys are parsed (of a label declared in
-this process or not), and which numbers a text already uses: a mask skips them, and a
+(`[person 1]`, `{PERSON_1}`, `PERSON_1`), how a mapping's keys are parsed (of one of the twelve
+labels or of any label a rules file may declare), and which numbers a text already uses: a mask skips them, and a
 placeholder left in an answer with a number below its mapping's highest is the author's.
 
 Masks write with it, restore reads with it (sessions and the proxy through restore), io and the
@@ -21,7 +21,7 @@ from functools import lru_cache
 import regex
 
 from .errors import MappingError
-from .labels import known_labels
+from .labels import LABELS
 
 DEFAULT_PLACEHOLDER = "[{label}_{n}]"
 # A placeholder's number: a counter (1, 2…, at most 6 digits), or an id of exactly ID_DIGITS
@@ -55,12 +55,13 @@ def check_placeholder_format(fmt: str) -> str:
     return fmt
 
 
-def taken_numbers(text: str, placeholder: str = DEFAULT_PLACEHOLDER) -> dict[str, set[int]]:
-    """Placeholder numbers already written in `text`, per label, in any form restore reads or in
-    the `placeholder` format itself: masking must not reuse them, or restoring would also
-    rewrite what the author wrote."""
+def taken_numbers(text: str, placeholder: str = DEFAULT_PLACEHOLDER,
+                  labels: Sequence[str] = LABELS) -> dict[str, set[int]]:
+    """Placeholder numbers already written in `text`, per label of `labels`, in any form restore
+    reads or in the `placeholder` format itself: masking must not reuse them, or restoring would
+    also rewrite what the author wrote."""
     taken: dict[str, set[int]] = {}
-    labels = known_labels()
+    labels = tuple(labels)
     for m in _placeholder_like(labels).finditer(text):
         label = LABEL_SEP.sub("", m.group(1)).upper()
         for name in labels:
@@ -154,12 +155,12 @@ def placeholder_format(mapping: Mapping[str, object]) -> str | None:
 
 
 def mapping_labels(mapping: Mapping[str, object]) -> tuple[str, ...]:
-    """The labels the keys of `mapping` name (declared in this process or not)."""
+    """The labels the keys of `mapping` name (the twelve's or any declared one's)."""
     return tuple(sorted({m.group("label") for key in mapping if (m := _key_match(key)) is not None}))
 
 
 def placeholder_pattern(fmt: str, labels: tuple[str, ...] = ()) -> regex.Pattern:
-    """Every placeholder of format `fmt`, for any known label or one of `labels`, and any
+    """Every placeholder of format `fmt`, for one of the twelve labels or of `labels`, and any
     number (groups `label` and `n`)."""
     pieces = regex.split(r"(\{label\}|\{n\})", fmt.replace("{{", "\x00").replace("}}", "\x01"))
     body = ""
@@ -194,7 +195,7 @@ def _parts_in_format(name: str, pattern: regex.Pattern) -> tuple[str, int] | Non
 
 
 def _key_labels(extra: tuple[str, ...] = ()) -> str:
-    return "|".join(sorted(set(known_labels()) | set(extra), key=len, reverse=True))
+    return "|".join(sorted(set(LABELS) | set(extra), key=len, reverse=True))
 
 
 @lru_cache(maxsize=8)

@@ -39,7 +39,7 @@ def mask_records(engine: Engine, records: list[dict], keep: frozenset[str], drop
     `mask --jsonl` and `batch` both go through here, so a record masks the same in both."""
     masked = []
     for record, spans in zip(records, _detect_batch(engine, records, text_field)):
-        result = mask_spans(record[text_field], spans, engine.placeholder, number)
+        result = mask_spans(record[text_field], spans, engine.placeholder, number, engine.rules.labels)
         masked.append((_masked_record(record, result.text, keep, dropped, text_field), result))
     return masked
 

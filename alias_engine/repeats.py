@@ -43,7 +43,7 @@ from typing import NamedTuple
 import regex
 
 from .detectors.model_checks import ModelChecks
-from .labels import label_spec
+from .labels import BUILTIN, LabelSet
 from .spans import Span, SpanIndex
 
 # On the five evaluation sets a lender below 0.95 was most often a false name of the model ("Thu",
@@ -76,9 +76,11 @@ class _Lent(NamedTuple):
 
 class Lenders:
     """What values lend (`lend`), indexed by their first run of letters and digits. A session
-    keeps one for its earlier turns and adds each new value once."""
+    keeps one for its earlier turns and adds each new value once. `labels`: what the values'
+    labels are (a code-like label lends its values whole)."""
 
-    def __init__(self) -> None:
+    def __init__(self, labels: LabelSet = BUILTIN) -> None:
+        self.labels = labels
         self._lent: dict[str, _Lent] = {}
         self._by_first_run: dict[str, list[tuple[str, _Lent]]] = {}
 
@@ -97,7 +99,7 @@ class Lenders:
         already keeps its first lender."""
         if source == "model" and score < MIN_SCORE:
             return
-        if label_spec(label).surrogate in _CODE_SURROGATES:
+        if self.labels.spec(label).surrogate in _CODE_SURROGATES:
             if _CODE.fullmatch(value) and _RUN.match(value):
                 self._add(value, _Lent(label, score, True))
             return
@@ -122,15 +124,16 @@ class Lenders:
         bisect.insort(same_run, (value, lent), key=lambda item: -len(item[0]))
 
 
-def repeated_values(text: str, spans: list[Span], checks: ModelChecks, earlier: Lenders | None = None) -> list[Span]:
+def repeated_values(text: str, spans: list[Span], checks: ModelChecks, earlier: Lenders | None = None,
+                    labels: LabelSet = BUILTIN) -> list[Span]:
     """Spans for the other occurrences of the values `spans` lend (`spans`: sorted,
     non-overlapping, offsets into `text`); `spans` themselves are not returned. `earlier`: what
     the values masked before, in other texts (a session's earlier turns), lend, as a rule's
-    spans would lend them."""
-    own = Lenders()
+    spans would lend them. `labels`: the labels of `spans` (the twelve by default)."""
+    own = Lenders(labels)
     for span in spans:
         own.lend(text[span.start:span.end], span.label, span.score, span.source, checks)
-    earlier = earlier if earlier is not None else Lenders()
+    earlier = earlier if earlier is not None else Lenders(labels)
     if not own and not earlier:
         return []
     lenders = _Both(own, earlier)

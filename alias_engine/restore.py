@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import regex
 
 from .errors import MappingError
-from .labels import LABELS, known_labels, label_spec
+from .labels import BUILTIN, LabelSet
 from .placeholders import (
     LABEL_SEP,
     edited_alternatives,
@@ -40,8 +40,6 @@ from .placeholders import (
 # "number": compared as digit/letter strings, separators ignored; "case_sensitive": only as
 # written (spacing aside), their case is part of the value; "case_style": the original comes
 # back in the case the surrogate was written in (names, addresses).
-NUMBER_LABELS = frozenset(label for label in LABELS if label_spec(label).restore == "number")
-CASE_SENSITIVE_LABELS = frozenset(label for label in LABELS if label_spec(label).restore == "case_sensitive")
 _ELISION = r"(?P<el>(?<!\w)(?:[dD]|[qQ][uU])['’])?"
 _NORM_DROP = regex.compile(r"[\s.\-/()]+|\\[nrt]")
 _VOWELS = frozenset("aeiouyhàâäéèêëîïôöùûüœæ")
@@ -87,9 +85,9 @@ def norm_key(value: str) -> str:
     return _NORM_DROP.sub("", value).casefold()
 
 
-def _alias_pattern(alias: Alias) -> str:
+def _alias_pattern(alias: Alias, specs: LabelSet) -> str:
     form = alias.form
-    if label_spec(alias.label).restore == "number":
+    if specs.spec(alias.label).restore == "number":
         chars = [c for c in form if not c.isspace() and c not in ".-/()"]
         body = r"[ .\-/()]{0,2}".join(regex.escape(c) for c in chars)
         if form.startswith("("):
@@ -237,8 +235,8 @@ def _forms(value: str | list[str]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=32)
-def _compile(names: tuple[str, ...], aliases: tuple[Alias, ...], labels: frozenset[str]
-             ) -> tuple[regex.Pattern, regex.Pattern]:
+def _compile(names: tuple[str, ...], aliases: tuple[Alias, ...], labels: frozenset[str],
+             specs: LabelSet = BUILTIN) -> tuple[regex.Pattern, regex.Pattern]:
     """The restore pattern: `names` spelt out (longest first), the generic placeholder shapes of
     `labels`, and the surrogate `aliases`; and its variant that matches only what is still open
     at the end of a text."""
@@ -253,12 +251,12 @@ def _compile(names: tuple[str, ...], aliases: tuple[Alias, ...], labels: frozens
         exact = sorted({a.form for a in aliases}, key=len, reverse=True)
         # names only as written or in capitals (a lower-case "martin" is more often a word);
         # other values in any case
-        person = sorted({_alias_pattern(Alias(f, a.original, a.label)) for a in aliases if a.label == "PERSON"
-                         for f in (a.form, a.form.upper())}, key=len, reverse=True)
-        others = sorted({_alias_pattern(a) for a in aliases
-                         if a.label != "PERSON" and label_spec(a.label).restore != "case_sensitive"},
+        person = sorted({_alias_pattern(Alias(f, a.original, a.label), specs) for a in aliases
+                         if a.label == "PERSON" for f in (a.form, a.form.upper())}, key=len, reverse=True)
+        others = sorted({_alias_pattern(a, specs) for a in aliases
+                         if a.label != "PERSON" and specs.spec(a.label).restore != "case_sensitive"},
                         key=len, reverse=True)
-        strict = sorted({_alias_pattern(a) for a in aliases if label_spec(a.label).restore == "case_sensitive"},
+        strict = sorted({_alias_pattern(a, specs) for a in aliases if specs.spec(a.label).restore == "case_sensitive"},
                         key=len, reverse=True)
         edited = "|".join(person + strict + ([f"(?i:{'|'.join(others)})"] if others else [])) or "(?!)"
         alts.append(r"(?<!\w)(?P<sur>(?:" + _trie(exact) + "|" + edited + r"))(?!\w)")
@@ -275,11 +273,12 @@ class RestoreTable:
     table: a session adds each turn's values, and the pattern is compiled again
     only when what it must spell out changes (a surrogate, a placeholder the
     generic `[LABEL_n]` alternative does not read back), so masking n texts in
-    placeholder mode costs O(n), not O(n²).
+    placeholder mode costs O(n), not O(n²). `labels`: how the aliases' labels restore (the twelve
+    by default; an engine's own labels in its sessions).
     """
 
     def __init__(self, values: Mapping[str, str | list[str]], aliases: Sequence[Alias] = (),
-                 labels: Iterable[str] | None = None) -> None:
+                 labels: LabelSet = BUILTIN) -> None:
         self.values: dict[str, str | list[str]] = {}
         self.by_key: dict[tuple[str, int], str] = {}
         self.placeholders: set[str] = set()  # the names read back through their (label, number)
@@ -289,7 +288,8 @@ class RestoreTable:
         # an upper bound on the length of a match: a pseudonym still open at the end of a
         # streamed buffer starts within this many characters of it
         self.longest = 3 + 48
-        self._known = set(known_labels() if labels is None else labels)
+        self.labels = labels
+        self._known = set(labels.names)
         self._clashes: set[tuple[str, int]] = set()
         self._aliases: list[Alias] = []
         self._parts: set[Alias] = set()
@@ -353,7 +353,7 @@ class RestoreTable:
             # a name the generic alternative reads back as itself need not be spelt out
             spelt = [name for name in self.values if name not in self.placeholders or not is_generic(name)]
             self._patterns = _compile(tuple(sorted(spelt, key=len, reverse=True)), tuple(self._aliases),
-                                      frozenset(self._known))
+                                      frozenset(self._known), self.labels)
         return self._patterns
 
     def lookup(self, m: regex.Match) -> tuple[str | None, str | None]:
@@ -364,7 +364,7 @@ class RestoreTable:
             alias = self.exact_alias.get(written) or self.norm_alias.get(norm_key(written))
             if alias is None:
                 return None, None
-            if label_spec(alias.label).restore != "case_style":
+            if self.labels.spec(alias.label).restore != "case_style":
                 return None, alias.original  # the case of a number, code or e-mail is not style
             return None, _apply_case(written, alias.form, alias.original)
         if g.get("ex") is not None:
@@ -505,7 +505,7 @@ def restore(text: str, table: RestoreTable, pick=None) -> RestoreReport:
     return RestoreReport(out, scan.restored, tuple(scan.unknown))
 
 
-def unmask_report(text: str, mapping: Mapping[str, str | list[str]]) -> RestoreReport:
+def unmask_report(text: str, mapping: Mapping[str, str | list[str]], labels: LabelSet = BUILTIN) -> RestoreReport:
     """`unmask` with a report of how many placeholders were restored and which are unknown.
 
     A placeholder whose value has several written forms gets them back in order
@@ -514,7 +514,7 @@ def unmask_report(text: str, mapping: Mapping[str, str | list[str]]) -> RestoreR
     mapping = check_mapping(mapping)
     if not text:
         return RestoreReport(text, 0, ())
-    return restore_mapping(text, mapping, RestoreTable(mapping))
+    return restore_mapping(text, mapping, RestoreTable(mapping, labels=labels))
 
 
 def restore_mapping(text: str, mapping: Mapping[str, str | list[str]], table: RestoreTable) -> RestoreReport:
@@ -538,11 +538,13 @@ def restore_mapping(text: str, mapping: Mapping[str, str | list[str]], table: Re
     return restore(text, table, pick)
 
 
-def unmask(text: str, mapping: Mapping[str, str | list[str]]) -> str:
+def unmask(text: str, mapping: Mapping[str, str | list[str]], labels: LabelSet = BUILTIN) -> str:
     """Replace every placeholder of `mapping` found in `text` by its original value.
 
     A placeholder whose value has several written forms gets them back in order
     when it occurs exactly as often as it was masked; otherwise the first form.
-    Placeholders edited by an LLM (case, brackets, spacing) are found too.
+    Placeholders edited by an LLM (case, brackets, spacing) are found too. Any well-formed
+    placeholder of the mapping restores, of a declared label or not; `labels` (an engine's
+    `rules.labels`) matter only for surrogates.
     """
-    return unmask_report(text, mapping).text
+    return unmask_report(text, mapping, labels).text

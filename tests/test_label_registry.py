@@ -35,7 +35,7 @@ def test_doctests_run():
 
 
 def test_the_twelve_are_in_the_registry_with_what_the_code_did_before():
-    assert labels.known_labels()[:12] == labels.LABELS
+    assert labels.known_labels() == labels.BUILTIN.names == labels.LABELS
     assert value_key("PHONE", "06 12-34") == "061234" and value_key("EMAIL", "A@B.fr") == "a@b.fr"
     assert value_key("SECRET", " Ab  c ") == "Ab c"
     assert len(labels.BIOES_TAGS) == 1 + 4 * 12  # the model's tags: the twelve only
@@ -127,7 +127,6 @@ def test_patterns_with_and_without_a_validator(tmp_path):
 
 @pytest.mark.parametrize("content, message", [
     ({"labels": [{"name": "PHONE", "compare": "exact"}]}, "built-in"),
-    ({"labels": [{"name": "EMPLOYEE_ID", "priority": 5}]}, "differently"),
     ({"labels": [{"name": "lower"}]}, "capitals"),
     ({"labels": [{"name": "X_CODE", "surrogate": "magic"}]}, "surrogate"),
     ({"keyword_rules": [{"label": "NOT_DECLARED", "keywords": ["k"], "values": ["id_code"]}]}, "unknown label"),
@@ -141,6 +140,37 @@ def test_malformed_rules_files_are_refused_with_the_file_named(engine, tmp_path,
     with pytest.raises(RulesError, match=message) as err:
         Engine(use_model=False, extra_rules=[path])
     assert "bad.json" in str(err.value)
+
+
+def test_two_files_may_not_give_one_label_two_meanings(tmp_path):
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"labels": [{"name": "EMPLOYEE_ID", "priority": 5}]}))
+    with pytest.raises(RulesError, match="differently") as err:
+        Engine(use_model=False, extra_rules=[EMPLOYEE, other])
+    assert "other.json" in str(err.value)
+
+
+def test_labels_belong_to_their_engine_not_the_process(engine, tmp_path):
+    """An engine's extra rules declare labels for that engine only: another engine neither knows
+    them nor sees their meaning, and may declare the same name with another meaning."""
+    assert "EMPLOYEE_ID" in engine.rules.labels and "EMPLOYEE_ID" in engine.labels
+    plain = Engine(use_model=False)
+    assert "EMPLOYEE_ID" not in plain.rules.labels and "EMPLOYEE_ID" not in labels.BUILTIN
+    with pytest.raises(ValueError, match="unknown label"):
+        Engine(use_model=False, labels=["EMPLOYEE_ID"])
+    with pytest.raises(DetectorError, match="unknown label"):
+        Engine(use_model=False, detectors=[lambda text: [(0, 3, "EMPLOYEE_ID")]]).detect("abc")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"labels": [{"name": "EMPLOYEE_ID", "compare": "compact", "priority": 5}],
+                                 "values": {"emp": {"pattern": r"EMP[- ]?\d{6}"}},
+                                 "keyword_rules": [{"label": "EMPLOYEE_ID", "keywords": ["staff"],
+                                                    "values": ["emp"], "score": 0.95}]}))
+    compact = Engine(use_model=False, extra_rules=[other])
+    assert compact.rules.labels.spec("EMPLOYEE_ID").compare == "compact"
+    assert engine.rules.labels.spec("EMPLOYEE_ID").compare != "compact"
+    text = "staff EMP-004217, staff EMP 004217"
+    assert compact.mask(text).text.count("[EMPLOYEE_ID_1]") == 2  # compact: one value
+    assert Engine(use_model=False, extra_rules=[EMPLOYEE]).rules.labels == engine.rules.labels
 
 
 def test_a_detector_may_not_return_an_undeclared_label():

@@ -20,7 +20,7 @@ from functools import partial
 import phonenumbers
 import regex
 
-from ..labels import known_labels
+from ..labels import LABELS
 from ..spans import Span
 from ..validators import VALIDATORS
 
@@ -229,10 +229,12 @@ def trigger_regex(keywords: Iterable[str]) -> regex.Pattern | None:
 
 def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gaps: dict,
                        rejects: dict[str, regex.Pattern], date_orders: Sequence[str] = DATE_ORDERS,
-                       keyword_lists: dict | None = None) -> KeywordRules:
+                       keyword_lists: dict | None = None, labels: Iterable[str] = LABELS) -> KeywordRules:
     """Compile keyword rules; ValueError naming the faulty rule on any schema error. The "date"
     validator accepts numeric dates in `date_orders`; a keyword "@name" stands for the keywords of
-    `keyword_lists[name]` (rules that share a list, such as police ranks, write it once)."""
+    `keyword_lists[name]` (rules that share a list, such as police ranks, write it once); a rule's
+    label must be one of `labels`."""
+    known = frozenset(labels)
     keyword_lists = _checked_keyword_lists(keyword_lists or {})
     shapes = _load_values(values, rejects, date_orders)
     gap_patterns = {name: pattern for name, pattern in gaps.items()}
@@ -245,7 +247,7 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
         for i, raw in enumerate(rule_list):
             where = f"{origin}[{i}]"
             raw = _with_listed_keywords(raw, where, keyword_lists)
-            rule = _load_rule(raw, where, shapes, gap_patterns, date_orders)
+            rule = _load_rule(raw, where, shapes, gap_patterns, date_orders, known)
             index = len(rules)
             rules.append(rule)
             for keyword in raw["keywords"]:
@@ -313,12 +315,13 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern],
     return shapes
 
 
-def check_examples(raw: dict, where: str) -> None:
+def check_examples(raw: dict, where: str, known: Iterable[str] = LABELS) -> None:
     """ValueError naming the rule and the entry unless `raw`'s "examples" and "counter_examples" are
     lists of {"text", "spans": [[value, label], ...], "labels": [label or "*", ...], "lang", "comment"}
     (docs/rules.md), each value written in its text: an example gives its "spans" (an empty list for a
-    suppress rule that clears every value of its text), a counter example "labels" or "spans"."""
-    known = set(known_labels())
+    suppress rule that clears every value of its text), a counter example "labels" or "spans"; every
+    label one of `known`."""
+    known = frozenset(known)
     for key in ("examples", "counter_examples"):
         cases = raw.get(key, [])
         if not isinstance(cases, list):
@@ -357,17 +360,17 @@ def check_examples(raw: dict, where: str) -> None:
 
 
 def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]],
-               gaps: dict[str, str], date_orders: Sequence[str] = DATE_ORDERS) -> KeywordRule:
+               gaps: dict[str, str], date_orders: Sequence[str] = DATE_ORDERS,
+               known: frozenset[str] = frozenset(LABELS)) -> KeywordRule:
     if not isinstance(raw, dict):
         raise ValueError(f"{where}: a keyword rule must be an object")
     unknown = set(raw) - RULE_KEYS
     if unknown:
         raise ValueError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
-    check_examples(raw, where)
+    check_examples(raw, where, known)
     label, suppress = raw.get("label"), raw.get("suppress")
     if (label is None) == (suppress is None):
         raise ValueError(f"{where}: give exactly one of \"label\" and \"suppress\"")
-    known = set(known_labels())
     if label is not None and label not in known:
         raise ValueError(f"{where}: unknown label {label!r}")
     suppress = frozenset(suppress or ())

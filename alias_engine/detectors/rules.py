@@ -17,7 +17,7 @@ from pathlib import Path
 import regex
 
 from ..errors import RulesError
-from ..labels import LabelSpec, known_labels, register_label
+from ..labels import BUILTIN, LabelSet, LabelSpec
 from ..language import Languages, language_folders, load_languages
 from ..resolve import Found, resolve
 from ..resolve import without_non_names as _without_non_names
@@ -61,6 +61,7 @@ class Rules:
     label_patterns: tuple[tuple[regex.Pattern, str, regex.Pattern | None], ...] = ()
     letterheads: Letterheads = Letterheads()  # an organisation's contact block is the organisation's
     fields: Fields = Fields()  # what a record's field names say of their values (structure.py)
+    labels: LabelSet = BUILTIN  # the twelve and the labels the extra rules files declare
 
 
 @dataclass(frozen=True)
@@ -106,11 +107,14 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         rule_lists.append((f"{folder.name}/{KEYWORDS_FILE}", data.get("keyword_rules", [])))
     values = dict(common.get("values", {}))
     extra_patterns: list[ExtraPattern] = []
+    labels = BUILTIN
     for path in extra:
-        extra_patterns += _load_extra_file(Path(path), values, rule_lists)
+        labels, declared_patterns = _load_extra_file(Path(path), values, rule_lists, labels)
+        extra_patterns += declared_patterns
     try:
         keywords = load_keyword_rules(rule_lists, values, common.get("gaps", {}), rejects,
-                                      languages.date_orders or DATE_ORDERS, common.get("keyword_lists", {}))
+                                      languages.date_orders or DATE_ORDERS, common.get("keyword_lists", {}),
+                                      labels)
     except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
         raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
     not_names = frozenset().union(*(lang.not_names for lang in languages.all))
@@ -119,14 +123,14 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         model_checks = load_model_checks(common.get("model_checks", {}), patterns)
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
-        label_patterns = tuple(_label_pattern(p, rejects) for p in common.get("label_patterns", []))
+        label_patterns = tuple(_label_pattern(p, rejects, labels) for p in common.get("label_patterns", []))
         letterheads = load_letterheads(common.get("letterheads", {}), model_checks.person_lead_words)
         fields = Fields.from_rules(common.get("fields", {}))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "
                          f"or fields ({exc})") from None
     return Rules(identifiers, patterns, keywords, not_names, languages, tuple(extra_patterns), model_checks,
-                 suppress_patterns, label_patterns, letterheads, fields)
+                 suppress_patterns, label_patterns, letterheads, fields, labels)
 
 
 def _check_pattern_examples(common: dict, path: Path) -> None:
@@ -141,8 +145,8 @@ def _check_pattern_examples(common: dict, path: Path) -> None:
                     raise RulesError(f"{path}: {exc}") from None
 
 
-def _label_pattern(spec: dict, rejects: dict) -> tuple[regex.Pattern, str, regex.Pattern | None]:
-    if spec["label"] not in known_labels():
+def _label_pattern(spec: dict, rejects: dict, labels: LabelSet) -> tuple[regex.Pattern, str, regex.Pattern | None]:
+    if spec["label"] not in labels:
         raise ValueError(f"label_patterns.{spec['name']}: unknown label {spec['label']!r}")
     reject = rejects[spec["reject"]] if spec.get("reject") else None
     return compile_pattern(spec["pattern"], f"label_patterns.{spec['name']}"), spec["label"], reject
@@ -153,14 +157,15 @@ LABEL_KEYS = frozenset({"name", "compare", "restore", "surrogate", "priority", "
 PATTERN_KEYS = frozenset({"label", "pattern", "validator", "score", "comment"})
 
 
-def _load_extra_file(path: Path, values: dict, rule_lists: list) -> list[ExtraPattern]:
-    """Register the labels of an extra rules file, add its values and keyword rules to the others'
-    (compiled together), and compile its patterns."""
+def _load_extra_file(path: Path, values: dict, rule_lists: list,
+                     labels: LabelSet) -> tuple[LabelSet, list[ExtraPattern]]:
+    """`labels` with those an extra rules file declares, and its compiled patterns; its values and
+    keyword rules go to the others' (compiled together)."""
     data = read_rule_file(path)
     unknown = set(data) - EXTRA_KEYS
     if unknown:
         raise RulesError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(EXTRA_KEYS))}")
-    _register_labels(path, data)
+    labels = declared_labels(path, data, labels)
     try:
         new_values = data.get("values", {})
         if not isinstance(new_values, dict):
@@ -169,35 +174,40 @@ def _load_extra_file(path: Path, values: dict, rule_lists: list) -> list[ExtraPa
         if clash:
             raise ValueError(f"value name(s) already defined: {', '.join(clash)}")
         values.update(new_values)
-        patterns = [_extra_pattern(raw) for raw in data.get("patterns", [])]
+        patterns = [_extra_pattern(raw, labels) for raw in data.get("patterns", [])]
     except (TypeError, ValueError, regex.error) as exc:
         raise RulesError(f"{path}: {exc}") from None
     rule_lists.append((str(path), data.get("keyword_rules", [])))
-    return patterns
+    return labels, patterns
 
 
-def declare_labels(paths: Iterable[str | Path]) -> None:
-    """Register the labels the rules files `paths` declare, and nothing else: what restoring
+def declare_labels(paths: Iterable[str | Path]) -> LabelSet:
+    """The twelve and the labels the rules files `paths` declare, and nothing else: what restoring
     needs (`alias-engine unmask --rules FILE`) without compiling any rule."""
+    labels = BUILTIN
     for path in paths:
-        _register_labels(Path(path), read_rule_file(Path(path)))
+        labels = declared_labels(Path(path), read_rule_file(Path(path)), labels)
+    return labels
 
 
-def _register_labels(path: Path, data: dict) -> None:
+def declared_labels(path: Path, data: dict, labels: LabelSet) -> LabelSet:
+    """`labels` and those of the rules file `data` read from `path`; RulesError naming the file."""
     try:
+        specs = []
         for raw in data.get("labels", []):
             if not isinstance(raw, dict) or set(raw) - LABEL_KEYS:
                 raise ValueError(f"a label is an object with keys among {', '.join(sorted(LABEL_KEYS))}")
-            register_label(LabelSpec(**{k: v for k, v in raw.items() if k != "comment"}))
+            specs.append(LabelSpec(**{k: v for k, v in raw.items() if k != "comment"}))
+        return labels.with_declared(specs)
     except (TypeError, ValueError) as exc:
         raise RulesError(f"{path}: {exc}") from None
 
 
-def _extra_pattern(raw: object) -> ExtraPattern:
+def _extra_pattern(raw: object, labels: LabelSet) -> ExtraPattern:
     if not isinstance(raw, dict) or set(raw) - PATTERN_KEYS or not isinstance(raw.get("pattern"), str):
         raise ValueError(f"a pattern is an object with a \"pattern\" and keys among {', '.join(sorted(PATTERN_KEYS))}")
     label, score = raw.get("label"), raw.get("score", 0.9)
-    if label not in known_labels():
+    if label not in labels:
         raise ValueError(f"pattern {raw['pattern']!r}: unknown label {label!r}")
     if not isinstance(score, (int, float)) or not 0 <= score <= 1:
         raise ValueError(f"pattern {raw['pattern']!r}: score must be between 0 and 1")

@@ -21,7 +21,7 @@ import regex
 
 from ..detectors.model_checks import ModelChecks
 from ..errors import AliasEngineError, InputError, MappingError
-from ..labels import known_labels, label_spec
+from ..labels import BUILTIN, LabelSet
 from ..masks import MaskResult, value_key
 from ..merge import split_at_breaks
 from ..normalize import check_text
@@ -75,8 +75,8 @@ def _to_text(start: int, end: int, writes: list[_Written]) -> tuple[int, int]:
     return start + shift, end + shift
 
 
-def _label_by_key() -> dict[str, str]:
-    return {label.replace("_", ""): label for label in known_labels()}
+def _label_by_key(labels: LabelSet) -> dict[str, str]:
+    return {label.replace("_", ""): label for label in labels}
 
 
 @dataclass
@@ -133,6 +133,10 @@ class Session:
             placeholder or getattr(detector, "placeholder", None) or DEFAULT_PLACEHOLDER)
         self.lang = lang
         self._detector = detector
+        # the detecting engine's labels (those its rules files declare included): how values of
+        # each label are keyed, faked and restored; a session that only unmasks may be given them
+        labels = getattr(getattr(detector, "rules", None), "labels", None)
+        self.labels: LabelSet = labels if isinstance(labels, LabelSet) else BUILTIN
         self._key = key or os.urandom(32)
         self._state = _State()
         self._check = _TextCheck("")  # the text of the turn being masked: no surrogate may be written in it
@@ -140,7 +144,7 @@ class Session:
         # named entities and (part?, alias) not in `_table` yet
         self._unlisted: list[Entity] = []
         self._unlisted_aliases: list[tuple[bool, Alias]] = []
-        self._earlier = Lenders()  # what the values of earlier turns lend to this one
+        self._earlier = Lenders(self.labels)  # what the values of earlier turns lend to this one
         self._lent = 0  # how many entities `_earlier` holds
         self._relend: list[Entity] = []  # entities whose original grew since (a fuller name)
         self._people: PeopleIndex | None = None
@@ -171,7 +175,7 @@ class Session:
             for entity in entities[self._lent:] + self._relend:
                 self._earlier.lend(entity.original, entity.label, 1.0, "keyword", checks)
             self._lent, self._relend = len(entities), []
-            spans = sorted(spans + repeated_values(text, spans, checks, self._earlier),
+            spans = sorted(spans + repeated_values(text, spans, checks, self._earlier, self.labels),
                            key=lambda s: (s.start, s.end))
         return split_at_breaks(spans, text)  # whatever the detector, no pseudonym swallows structure
 
@@ -264,7 +268,7 @@ class Session:
     def _misread(self, text: str, result: MaskResult, writes: list[_Written]) -> tuple[set[int], list[tuple[int, int]]]:
         """Writes that a restore would not give back exactly, and stretches of author text (offsets
         into `text`) that it would change: by the turn's mapping, and in surrogate mode by the session."""
-        turn = RestoreTable(result.mapping)
+        turn = RestoreTable(result.mapping, labels=self.labels)
         tables = [(turn, lambda: restore_mapping(result.text, result.mapping, turn).text)]
         if self.mode == "surrogate":
             tables.append((self.table(), lambda: restore(result.text, self.table()).text))
@@ -321,7 +325,7 @@ class Session:
                 label = self._label_of(g["ex"])
             else:
                 raw = g.get("tl") or g.get("bl") or ""
-                label = _label_by_key().get(raw.replace(" ", "").replace("_", "").replace("-", "").upper(), "IDENTIFIER")
+                label = _label_by_key(self.labels).get(raw.replace(" ", "").replace("_", "").replace("-", "").upper(), "IDENTIFIER")
             extra.append(Span(start, end, label, 1.0, "pattern"))
         if not extra:
             return spans, set()
@@ -468,8 +472,8 @@ class Session:
     def _value(self, text: str, span: Span, lang: str, check: _TextCheck) -> str:
         state = self._state
         value = text[span.start:span.end]
-        operator = label_spec(span.label).surrogate  # what the value is, whatever the label's name
-        key = f"{span.label}\x00{_phone_key(value, lang) if operator == 'phone' else value_key(span.label, value)}"
+        operator = self.labels.spec(span.label).surrogate  # what the value is, whatever the label's name
+        key = f"{span.label}\x00{_phone_key(value, lang) if operator == 'phone' else value_key(span.label, value, self.labels)}"
         # one value, one pseudonym, whatever labels detectors gave it (a rule's EMPLOYEE_ID, the model's IDENTIFIER)
         eid = state.index.get(key, state.index.get(f"\x03{value}"))
         if eid is not None:
@@ -491,7 +495,7 @@ class Session:
         entity = state.entities[eid]
         if self.mode == "placeholder" or not entity.fake:
             return entity.name
-        fake = _render_like(value, entity.original, entity.fake, span.label, lang)
+        fake = _render_like(value, entity.original, entity.fake, operator, lang)
         if self._alias_original(fake) not in (None, value):
             # this spelling cannot be told apart once faked: it gets its own surrogate
             key = f"{span.label}\x01{value}"
@@ -510,11 +514,11 @@ class Session:
     def _generate(self, label: str, value: str, lang: str, check: _TextCheck, salt: str = "") -> str | None:
         """A free surrogate for `value`, or None when none can be made (the value gets a placeholder)."""
         ctx = Context(self._fake_word, self._random_name, self._month, lang, self._fake_family_word)
-        vkey = value_key(label, value) + ("\x01" + salt if salt else "")
+        vkey = value_key(label, value, self.labels) + ("\x01" + salt if salt else "")
         for attempt in range(_MAX_ATTEMPTS):
             rng = seeded(self._key, label, vkey, str(attempt))
             try:
-                fake = fake_value(label, value, rng, ctx)
+                fake = fake_value(label, value, rng, ctx, self.labels)
             except Exception:  # a value no generator can read (`XX12_3456`): never a crash, a placeholder
                 return None
             if fake and self._free(fake, check) and norm_key(fake) != norm_key(value):
@@ -577,7 +581,7 @@ class Session:
         if self._table is None:
             values = {e.name: e.original for e in state.entities if e.name}
             # mentions first: a form written in a masked turn restores to exactly what it replaced
-            self._table = RestoreTable(values, state.aliases)
+            self._table = RestoreTable(values, state.aliases, self.labels)
             self._table.add({}, part_aliases=state.part_aliases)
         elif self._unlisted or self._unlisted_aliases:  # added since: not the whole table again
             self._table.add({e.name: e.original for e in self._unlisted if e.name},
@@ -726,13 +730,12 @@ def _parse_phone(value: str, lang: str) -> phonenumbers.PhoneNumber | None:
     return None
 
 
-def _render_like(value: str, original: str, fake: str, label: str, lang: str) -> str:
+def _render_like(value: str, original: str, fake: str, operator: str, lang: str) -> str:
     """The entity's surrogate written the way this mention writes its value."""
     if value == original:
         return fake
     from .surrogates import compact, fill
 
-    operator = label_spec(label).surrogate
     if operator in ("iban", "phone", "card", "national_id"):
         filled = fill(value, compact(fake).replace("+", ""))
         if filled is not None:

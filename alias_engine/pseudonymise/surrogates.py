@@ -26,7 +26,7 @@ import regex
 from stdnum import iban as _stdnum_iban
 from stdnum import luhn
 
-from ..labels import label_spec
+from ..labels import BUILTIN, LabelSet
 from ..resources import data_dir
 from ..validators import card, iban, nino, nir, ssn
 from .names import ascii_fold
@@ -494,9 +494,9 @@ def _like_case(written: str, fake: str) -> str:
     return fake
 
 
-def fake_value(label: str, value: str, rng: random.Random, ctx: Context) -> str:
-    """A surrogate for a non-person `value` of `label`: the operator its registry entry names."""
-    operator = label_spec(label).surrogate
+def fake_value(label: str, value: str, rng: random.Random, ctx: Context, labels: LabelSet = BUILTIN) -> str:
+    """A surrogate for a non-person `value` of `label`: the operator its entry in `labels` names."""
+    operator = labels.spec(label).surrogate
     if operator in ("iban", "card", "ip", "secret"):
         return _OPERATORS[operator](value, rng)
     if operator in _OPERATORS:
