@@ -5,9 +5,10 @@
 
 Steps (each skipped when its output already exists, so a rerun resumes; the
 training step resumes from its last checkpoint):
-1. synthetic data: build/data/synth.jsonl (train split of the generator) and
-   build/data/heldout.jsonl (held-out split: another seed, surnames never
-   seen in training);
+1. synthetic data: build/data/synth.jsonl (train split of the generator, recipe
+   v2; with --recipe v3, build/data/synth-v3.jsonl) and build/data/heldout.jsonl
+   (held-out split: another seed, surnames never seen in training; always
+   recipe v2, so that every model is measured on the same set);
 2. base encoder with trimmed vocabulary: build/base (or, with --init models, the shipped
    model dequantised back into a trainable folder: build/warm, training/warm_start.py);
 3. fine-tuning: build/train (log.txt, ckpt.pt, final/);
@@ -28,12 +29,16 @@ def run(args: argparse.Namespace) -> None:
     build: Path = args.build
     data = build / "data"
     data.mkdir(parents=True, exist_ok=True)
-    synth, heldout = data / "synth.jsonl", data / "heldout.jsonl"
-    splits = ((synth, args.n_synth, args.seed, "train"), (heldout, args.n_heldout, args.seed + 1000, "heldout"))
-    for path, n, seed, split in splits:
+    # Each recipe has its own file, so that a rerun with another recipe never resumes from the wrong data.
+    synth = data / ("synth.jsonl" if args.recipe == "v2" else f"synth-{args.recipe}.jsonl")
+    heldout = data / "heldout.jsonl"
+    splits = ((synth, args.n_synth, args.seed, "train", args.recipe),
+              (heldout, args.n_heldout, args.seed + 1000, "heldout", "v2"))
+    for path, n, seed, split, recipe in splits:
         if not path.exists():
             tmp = path.with_suffix(".tmp")
-            if generate.main(["--out", str(tmp), "--n", str(n), "--seed", str(seed), "--split", str(split)]) != 0:
+            if generate.main(["--out", str(tmp), "--n", str(n), "--seed", str(seed), "--split", str(split),
+                              "--recipe", recipe]) != 0:
                 raise SystemExit(f"generating {path} failed")
             tmp.replace(path)
     if args.init:
@@ -66,6 +71,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--n-synth", type=int, default=30000)
     ap.add_argument("--n-heldout", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--recipe", choices=tuple(generate.RECIPES), default="v2",
+                    help="mix of synthetic training documents (training/generate.py); the held-out set stays v2")
     ap.add_argument("--steps", type=int, default=2750)
     ap.add_argument("--layers", type=int, default=12)
     ap.add_argument("--init", type=Path, default=None,

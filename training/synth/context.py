@@ -14,7 +14,8 @@ _FRESH = frozenset({"PERSON", "SIGN", "DATE", "PUBURL", "PLACEHOLDER", "HASH", "
                     "TITLE", "LAST4", "UA", "CONTAINER", "PORTS", "SOFTWARE",
                     "MODEL", "DIGEST", "COMMIT", "BANKREF", "NOLUHN", "ATTACKER", "PIN", "HEALTHNO",
                     "FOREIGNID", "CNID", "SHARELINK", "PORT", "CLF", "SHA", "MD5",
-                    "NUM", "PASSPORTX", "NHSNO", "URIPWD", "SVCUSER", "BOOKING", "MASKEDCARD"})
+                    "NUM", "PASSPORTX", "NHSNO", "URIPWD", "SVCUSER", "BOOKING", "MASKEDCARD",
+                    "HEADING", "EXAMPLE", "DEPT", "STATUS", "SALARY", "XAMOUNT", "ISODATE"})
 
 
 class Ctx:
@@ -258,9 +259,28 @@ class Ctx:
             return str(rng.choice((22, 80, 443, 3306, 5432, 6379, 8080, 8443, 9200)))
         if key == "NUM":
             return str(rng.randint(2, 500))
+        if key == "HEADING":
+            return negatives.heading(rng, lang)
+        if key in _BRAND_KINDS:
+            return negatives.brand(rng, fk, lang, _BRAND_KINDS[key])
+        if key == "EXAMPLE":
+            return negatives.example_secret(rng)
+        if key == "HOTLINE":
+            return negatives.hotline(rng, lang)
+        if key == "DEPT":
+            return negatives.department(rng, lang)
+        if key == "STATUS":
+            return negatives.status(rng, lang)
+        if key == "SALARY":
+            return negatives.salary(rng, lang)
+        if key == "XAMOUNT":
+            return negatives.machine_amount(rng)
+        if key == "ISODATE":
+            return negatives.iso_date(rng)
         raise KeyError(f"unknown template placeholder {key}")
 
 
+_BRAND_KINDS = {"SHOP": "shop", "CAR": "car", "APP": "app", "COURIER": "courier", "PRODUCT": "product"}
 _ID_KINDS = {
     "USERNAME": "username", "LOGIN": "login", "PLATE": "plate", "CUSTID": "customer", "PATID": "patient",
     "EMPID": "employee", "MEMBERID": "member", "POLICY": "policy", "CONTRACT": "contract", "FILEID": "file",

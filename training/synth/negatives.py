@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import string
+from pathlib import Path
 
 from stdnum import luhn
 
@@ -249,3 +251,76 @@ def masked_card(rng: random.Random) -> str:
     first, last = rng.choice(("4", "5", "37")) + _digits(rng, 3), _digits(rng, 4)
     mask = rng.choice("X*•")
     return rng.choice((f"{first}{mask * 8}{last}", f"{first} {mask * 4} {mask * 4} {last}", f"{mask * 4} {mask * 4} {mask * 4} {last}"))
+
+
+# Hard negatives of recipe v3 (headings, brands, lab tests, example secrets...): word lists in negatives.json.
+WORDS = json.loads((Path(__file__).parent / "negatives.json").read_text(encoding="utf-8"))
+
+
+def heading(rng: random.Random, lang: str) -> str:
+    """A section title or heading as written, in its own case or in capitals: never a person."""
+    text = rng.choice(WORDS["HEADINGS_FR" if lang == "fr" else "HEADINGS_EN"])
+    return text.upper() if rng.random() < 0.4 else text
+
+
+def brand(rng: random.Random, fakers: Fakers, lang: str, kind: str) -> str:
+    """A shop, car, software, delivery-service or product name, invented or in Faker's company style; some
+    are built on a surname or a first name, as real brands are, and are O all the same (LABELS.md)."""
+    words = WORDS["BRANDS"][kind]
+    r = rng.random()
+    if kind == "car":
+        models = words["named_models"] if r < 0.3 else words["models"]
+        return f"{rng.choice(words['makes'])} {rng.choice(models)}"
+    if kind == "product":
+        return product_model(rng) if r < 0.3 else f"{rng.choice(words['stems'])} {rng.choice(words['lines'])}"
+    coined = rng.choice(words["stems"]) + rng.choice(words["endings"])
+    if kind == "app":
+        if r < 0.2:
+            return software_version(rng)
+        return f"{coined} {rng.choice(words['editions'])}" if r < 0.7 else coined
+    if r < 0.5:
+        return coined
+    fk = fakers.get("fr_FR" if lang == "fr" else rng.choice(("en_US", "en_GB")), rng)
+    trades = words["trades_fr" if lang == "fr" else "trades_en"]
+    if r < 0.8:
+        return f"{fk.last_name()} {rng.choice(trades)}" if rng.random() < 0.7 else f"{rng.choice(trades)} {fk.last_name()}"
+    return fk.company().replace("&", "et" if lang == "fr" else "and")
+
+
+def example_secret(rng: random.Random) -> str:
+    """A placeholder written where a credential goes in documentation and samples: not a SECRET."""
+    return rng.choice(WORDS["EXAMPLE_SECRETS"])
+
+
+def hotline(rng: random.Random, lang: str) -> str:
+    """An organisation's customer-service, claims or assistance number (short, toll-free or shared-cost)."""
+    if lang == "fr":
+        return rng.choice((f"3{_digits(rng, 3)}", f"0 800 {_digits(rng, 3)} {_digits(rng, 3)}",
+                           f"09 69 {_digits(rng, 2)} {_digits(rng, 2)} {_digits(rng, 2)}", f"0 810 {_digits(rng, 3)} {_digits(rng, 3)}",
+                           f"3{_digits(rng, 3)}", f"+33 9 69 {_digits(rng, 2)} {_digits(rng, 2)} {_digits(rng, 2)}"))
+    return rng.choice((f"1-800-{_digits(rng, 3)}-{_digits(rng, 4)}", f"1-888-{_digits(rng, 3)}-{_digits(rng, 4)}",
+                       f"0800 {_digits(rng, 3)} {_digits(rng, 4)}", f"0345 {_digits(rng, 3)} {_digits(rng, 4)}",
+                       f"(800) {_digits(rng, 3)}-{_digits(rng, 4)}", f"+44 345 {_digits(rng, 3)} {_digits(rng, 4)}"))
+
+
+def department(rng: random.Random, lang: str) -> str:
+    return rng.choice(WORDS["DEPARTMENTS_FR" if lang == "fr" else "DEPARTMENTS_EN"])
+
+
+def status(rng: random.Random, lang: str) -> str:
+    return rng.choice(WORDS["STATUSES_FR" if lang == "fr" else "STATUSES_EN"])
+
+
+def salary(rng: random.Random, lang: str) -> str:
+    """A yearly or monthly salary as an export writes it."""
+    yearly = rng.randrange(22000, 98000, 500)
+    return rng.choice((str(yearly), f"{yearly / 12:.2f}", f"{yearly:,}".replace(",", " " if lang == "fr" else ",")))
+
+
+def machine_amount(rng: random.Random) -> str:
+    """An amount as exports and payment files write it: a dot, two decimals, no currency sign."""
+    return f"{rng.randint(5, 9999)}.{rng.randint(0, 99):02d}"
+
+
+def iso_date(rng: random.Random) -> str:
+    return f"{rng.randint(2019, 2026)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
