@@ -117,3 +117,24 @@ def test_a_form_under_the_organisations_name_is_the_persons():
     text = "Halvard Insurance Ltd\nDate of birth: 03/04/1961\nAddress: 9 Kiln Lane, Derby DE1 3AA\n"
     got = detected(text, "en", ("ADDRESS", "9 Kiln Lane, Derby DE1 3AA"))
     assert ("ADDRESS", "9 Kiln Lane, Derby DE1 3AA") in got
+
+
+TWO_COLUMNS = ("WESTGATE BUILDING SOCIETY                    Ottilie Brackenridge\n"
+               "3 Harbour Row, Bristol BS1 4QA                 27 Tanners Walk, Bath BA2 1LZ\n"
+               "Tel: 0117 496 0000                             Tel: 07700 900 218\n")
+
+
+def test_two_columns_the_organisations_block_is_the_left_one_and_the_customers_stays():
+    """A statement laid out by spaces: the society's block on the left, the customer's name, address
+    and phone on the right of the same lines; only the left column is the organisation's."""
+    got = detected(TWO_COLUMNS, "en", ("PERSON", "Ottilie Brackenridge"), ("ADDRESS", "3 Harbour Row, Bristol BS1 4QA"),
+                   ("ADDRESS", "27 Tanners Walk, Bath BA2 1LZ"))
+    assert ("PERSON", "Ottilie Brackenridge") in got
+    assert ("ADDRESS", "27 Tanners Walk, Bath BA2 1LZ") in got and ("PHONE", "07700 900 218") in got
+    assert ("ADDRESS", "3 Harbour Row, Bristol BS1 4QA") not in got and ("PHONE", "0117 496 0000") not in got
+
+
+def test_a_wide_gap_inside_the_organisations_line_ends_its_name():
+    text = "WESTGATE BUILDING SOCIETY      Statement of account\nTel: 0117 496 0000\n"
+    assert detected(text, "en") == []  # still the society's switchboard
+    assert organisation_blocks(text, [], RULES.letterheads)

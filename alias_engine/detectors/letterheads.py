@@ -20,6 +20,12 @@ studio, 8 rue …" is a form's field, not the letterhead). A PERSON that is part
 organisation's name is none either ("COLLÈGE JEAN-MOULIN", "SELARL DUPONT & MOREL": only
 capitalised words between it and the organisation's word).
 
+A statement laid out in two columns by spaces (the organisation's block on the left, the
+customer's name, address and phone on the right of the same lines) has the organisation's block
+in its left column only: when the organisation's line has a gap of `COLUMN_GAP` spaces, each
+line of the block is the organisation's up to its first such gap, and what stands to the right
+is judged as any other text.
+
 >>> heads = Letterheads(frozenset({"clinique"}), frozenset({"tél"}), frozenset({"rue"}), frozenset({"dr"}),
 ...                    frozenset({"is"}))
 >>> text = "CLINIQUE DU PARC\\n21 rue Claude Bernard, Lyon\\nTél. : 04 72 00 00 00\\n\\nPatient : …"
@@ -42,13 +48,15 @@ MAX_LINES = 5  # the organisation's line and the contact lines under it
 MAX_TITLE_LINES = 2  # lines without a value that may come before the organisation's line
 MAX_LINE_CHARS = 160
 MAX_NAME_WORDS = 7  # words of the organisation's name, before its line's first separator
+COLUMN_GAP = 3  # spaces between two columns of a space-laid layout
 LABELS = frozenset({"ADDRESS", "PHONE"})  # what the block under the name holds of the organisation's
 CONTACT_LABELS = LABELS | {"EMAIL", "URL"}  # what else a letterhead's lines hold
 NAME_LABELS = frozenset({"PERSON"})  # "COLLÈGE JEAN-MOULIN": an organisation named after a person
 
 _WORD = regex.compile(r"[\p{L}][\p{L}'’.\-]*")
 _CONNECTORS = frozenset({"de", "du", "des", "d'", "la", "le", "les", "l'", "of", "the", "and", "et", "for", "y"})
-_SEPARATOR = regex.compile(r"[ \t]+[–—\-|·•][ \t]+|[,;(:\t]")
+_SEPARATOR = regex.compile(rf"[ \t]+[–—\-|·•][ \t]+|[,;(:\t]|(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
+_COLUMN_GAP = regex.compile(rf"(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
 _FIELD_LABEL = regex.compile(r"[ \t]*\**([^\n:\t*]{1,40}?)\**[ \t]*(?::(?!//)|\t)")  # "Tél. :", "**Adresse**\t"
 
 
@@ -87,7 +95,14 @@ def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) ->
             name = _organisation_name(text, start, end, heads, persons)
             if name is not None:
                 out += [Suppression(p_start, p_end, NAME_LABELS) for p_start, p_end in name[1]]
-                out.append(Suppression(start, _block_end(text, lines[i:], heads, persons, others), LABELS))
+                block = lines[i:]
+                if _column_end(text, start, end) < end:  # two columns: the organisation's is the left one
+                    block = [(line_start, _column_end(text, line_start, line_end)) for line_start, line_end in block]
+                    block = block[:_block_length(text, block, heads, persons, others)]
+                    out += [Suppression(line_start, line_end, LABELS) for line_start, line_end in block]
+                else:
+                    block = block[:_block_length(text, block, heads, persons, others)]
+                    out.append(Suppression(start, block[-1][1], LABELS))
                 break
             if values.overlapping(start, end):
                 break  # a line with a value is no title: the paragraph is not a letterhead
@@ -147,18 +162,24 @@ def _one_name(text: str, start: int, end: int) -> bool:
     return all(w[0].isupper() or w.casefold() in _CONNECTORS for w in _WORD.findall(text, start, end))
 
 
-def _block_end(text: str, lines: list[tuple[int, int]], heads: Letterheads, persons: SpanIndex[Span],
-               others: SpanIndex[Span]) -> int:
-    """Where the organisation's block that starts with `lines[0]` ends."""
-    block_end = lines[0][1]
+def _block_length(text: str, lines: list[tuple[int, int]], heads: Letterheads, persons: SpanIndex[Span],
+                  others: SpanIndex[Span]) -> int:
+    """How many of `lines` (the organisation's line first) the organisation's block holds."""
+    length = 1
     for start, end in lines[1:MAX_LINES]:
         if persons.overlapping(start, end) or others.overlapping(start, end):
             break  # a person's line, or a form's: "Né(e) le 20/06/1955", "IBAN : …"
         label = _FIELD_LABEL.match(text, start, end)
         if label and not _is_contact_label(label.group(1), heads):
             break
-        block_end = end
-    return block_end
+        length += 1
+    return length
+
+
+def _column_end(text: str, start: int, end: int) -> int:
+    """Where the first column of the line `start:end` ends: at its first gap of COLUMN_GAP spaces."""
+    gap = _COLUMN_GAP.search(text, start, end)
+    return end if gap is None else gap.start()
 
 
 def _is_contact_label(label: str, heads: Letterheads) -> bool:
