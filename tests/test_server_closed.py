@@ -228,6 +228,13 @@ def test_masking_stops_when_the_client_is_gone():
     assert caught.value.status == 499 and body["messages"][0]["content"] == PROMPT
 
 
+def test_a_part_whose_type_is_not_a_string_is_refused():
+    body = {"messages": [{"role": "user", "content": [{"type": ["text"], "text": PROMPT}]}]}
+    with pytest.raises(ProxyError) as caught:  # was a TypeError (unhashable list): a 500, not a 400
+        masking.COLLECTORS["chat"](body)
+    assert caught.value.status == 400
+
+
 def test_a_cancelled_request_leaves_nothing_waiting_in_the_batcher():
     from alias_engine.server.pool import Batcher, DetectionPool
 

@@ -115,7 +115,7 @@ def _chat_parts(parts: list, where: str, slots: list[Slot]) -> None:
 def _typed_parts(parts: list, where: str, slots: list[Slot], fields: dict[str, str]) -> None:
     for j, part in enumerate(parts):
         kind = part.get("type") if isinstance(part, dict) else None
-        field = fields.get(kind)
+        field = fields.get(kind) if isinstance(kind, str) else None
         if field is None:
             raise _bad(f"{where}[{j}]: a part of type {kind!r} cannot be masked (only text parts are accepted)")
         _string_or_none(part, field, f"{where}[{j}]", slots)
