@@ -51,8 +51,11 @@ class Span:
 
 
 class _Ranged(Protocol):
-    start: int
-    end: int
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
 
 
 R = TypeVar("R", bound=_Ranged)

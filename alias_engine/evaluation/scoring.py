@@ -41,9 +41,14 @@ _ALNUM_RUN = regex.compile(r"[^\W_]+")
 
 
 class SpanLike(Protocol):
-    start: int
-    end: int
-    label: str
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+    @property
+    def label(self) -> str: ...
 
 
 def ratio(num: int, den: int) -> float | None:
