@@ -199,7 +199,7 @@ class Engine:
         return Session(self, mode=mode, key=key, lang=lang)
 
     def _check_text(self, text: object) -> None:
-        check_text(text)
+        text = check_text(text)
         if len(text) > self.max_chars:
             raise InputError(f"text of {len(text):,} characters is over the limit of {self.max_chars:,}")
 

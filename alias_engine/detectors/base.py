@@ -15,7 +15,7 @@ text its spans with offsets into that text, in any order, overlapping or not.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from ..errors import AliasEngineError
 from ..spans import Span
@@ -40,7 +40,7 @@ class FunctionDetector:
     def __init__(self, fn: Callable[[str], Iterable], source: str = "custom", name: str | None = None) -> None:
         self.fn = fn
         self.source = source
-        self.name = name or getattr(fn, "__name__", type(fn).__name__)
+        self.name: str = name if name else getattr(fn, "__name__", type(fn).__name__)
 
     def detect(self, texts: Sequence[str], langs: Sequence[str]) -> list[list[Span]]:
         return [[to_span(item, text, self.source, self.name) for item in self.fn(text)] for text in texts]
@@ -64,7 +64,7 @@ def to_span(item: object, text: str, source: str = "custom", name: str = "detect
         span = item
     else:
         try:
-            start, end, label, *rest = item  # type: ignore[misc]
+            start, end, label, *rest = cast(Iterable[Any], item)
             if len(rest) > 1 or not isinstance(label, str):
                 raise ValueError
             span = Span(int(start), int(end), label, float(rest[0]) if rest else 1.0, source)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TypeGuard
 
 from ..errors import ModelError
 from ..labels import BIOES_TAGS
@@ -74,5 +75,5 @@ def _special_id(tokenizer, token: str) -> int:
     return token_id
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

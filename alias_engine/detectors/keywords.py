@@ -192,8 +192,8 @@ def keyword_tokens(keyword: str) -> list[str]:
         elif ch.isalpha():
             base = strip_accents(ch) or ch
             forms = {ch, base} if exact_case else {ch, base, ch.lower(), ch.upper(), base.lower(), base.upper()}
-            forms = sorted(f for f in forms if len(f) == 1)
-            tokens.append(regex.escape(forms[0]) if len(forms) == 1 else "[" + "".join(forms) + "]")
+            chars = sorted(f for f in forms if len(f) == 1)
+            tokens.append(regex.escape(chars[0]) if len(chars) == 1 else "[" + "".join(chars) + "]")
         else:
             tokens.append(regex.escape(ch))
     if keyword[-1].isalnum():
@@ -248,6 +248,7 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
             where = f"{origin}[{i}]"
             raw = _with_listed_keywords(raw, where, keyword_lists)
             rule = _load_rule(raw, where, shapes, gap_patterns, date_orders, known)
+            assert isinstance(raw, dict), "_load_rule accepts only an object"
             index = len(rules)
             rules.append(rule)
             for keyword in raw["keywords"]:
@@ -305,9 +306,9 @@ def _load_values(values: dict, rejects: dict[str, regex.Pattern],
         reject = None
         if spec.get("reject"):
             names = [spec["reject"]] if isinstance(spec["reject"], str) else spec["reject"]
-            unknown = [n for n in names if n not in rejects]
-            if unknown:
-                raise ValueError(f"values.{name}: unknown reject {unknown[0]!r}")
+            unknown_rejects = [n for n in names if n not in rejects]
+            if unknown_rejects:
+                raise ValueError(f"values.{name}: unknown reject {unknown_rejects[0]!r}")
             reject = rejects[names[0]] if len(names) == 1 else \
                 regex.compile("|".join(f"(?:{rejects[n].pattern})" for n in names))
         shapes[name] = (spec["pattern"],
@@ -533,10 +534,11 @@ def _valid_prefix(text: str, start: int, end: int, shape: ValueShape) -> tuple[i
     "Tél : 06 12 34 56 78 12 rue…" is the number without the street number; when no prefix
     validates, the whole value is kept, unverified (fail closed).
     """
+    validate = shape.strict or shape.validator
+    assert validate is not None, "called only for a shape with a validator"
     for cut in range(end - 1, start, -1):
         if text[cut - 1].isalnum() and not text[cut].isalnum() and \
-                (shape.value is None or shape.value.fullmatch(text, start, cut)) and \
-                (shape.strict or shape.validator)(text[start:cut]):
+                (shape.value is None or shape.value.fullmatch(text, start, cut)) and validate(text[start:cut]):
             return cut, True
     return end, False
 

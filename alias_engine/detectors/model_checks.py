@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import ipaddress
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import regex
@@ -84,6 +84,9 @@ _MASKED = regex.compile(r"(?i:(?<=\d)x{3,}|x{3,}(?=\d))|\*{3,}|•{3,}")
 _DECIMAL = regex.compile(r"\d+\.\d+")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
 _AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
+
+# What a check keeps of a span: (start, end) with the span's label, or (start, end, label) with another.
+Piece = tuple[int, int] | tuple[int, int, str]
 
 
 @dataclass(frozen=True)
@@ -258,7 +261,7 @@ def _number_without_code(span: Span, text: str, checks: ModelChecks) -> Span:
     return Span(start, span.end, span.label, span.score, span.source, span.verified)
 
 
-def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Cut at line breaks and column gaps; drop leading titles and trailing words that end no name; no single
     letters."""
     parts, pos = [], start
@@ -266,7 +269,7 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[
         parts.append((pos, m.start()))
         pos = m.end()
     parts.append((pos, end))
-    kept: list[tuple[int, int] | tuple[int, int, str]] = []
+    kept: list[Piece] = []
     for s, e in parts:
         s = _after_titles(text, s, e, checks.person_lead_words)
         couple = _COUPLE.match(text, s, e)
@@ -306,7 +309,7 @@ def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> in
         start = m.end()
 
 
-def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     value = text[start:end]
     try:
         ipaddress.ip_interface(value)
@@ -315,7 +318,7 @@ def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int,
     return [(start, end)]
 
 
-def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """13-19 digits in groups; what follows the number ("05/27 091", even when the model took its "05")
     is not the card. Fewer digits shaped like a phone number stay masked, as a PHONE."""
     ends = [e for e in range(start + 13, min(end, start + 40) + 1)
@@ -328,7 +331,7 @@ def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[in
     return [(start, cut), *_as_identifier(text, cut, end)]
 
 
-def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Country code, check digits, then the account: "CAF 4471093" or "exp" are not IBANs, nor a SEPA
     creditor identifier ("FR12ZZZ123456": the creditor's, not a person's account)."""
     value = text[start:end]
@@ -337,7 +340,7 @@ def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[in
     return [(start, end)] if _IBAN.fullmatch(value) else _as_identifier(text, start, end)
 
 
-def _as_identifier(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+def _as_identifier(text: str, start: int, end: int) -> list[Piece]:
     """A number the model found but whose format is not its label's ("CAF 4471093" as an IBAN) stays
     masked, as an IDENTIFIER, without the words around it: the engine fails closed."""
     m = _DIGIT_WORDS.search(text, start, end)
@@ -346,7 +349,7 @@ def _as_identifier(text: str, start: int, end: int) -> list[tuple[int, int, str]
     return [(m.start(), m.end(), "IDENTIFIER")]
 
 
-def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """A date of birth has a day, a month and a year, or a month written as a word: "09/27" (a card's
     expiry) and "18-25" (an age range) are not one."""
     value = text[start:end]
@@ -355,7 +358,7 @@ def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[tu
     return [(start, end)]
 
 
-def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """At least 5 digits and no decimal number: "+0000" (a log's time zone) and "[1842207.551]" (a kernel's
     clock) are not phone numbers; a toll-free number written as
     such ("0800 …", "1-800-…") is a company's line, as the rules decide for their own finds."""
@@ -366,7 +369,7 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[i
     return [(start, end)]
 
 
-def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a hash or a placeholder (judged on the whole token around the span: "$argon2id$v=19…" is
     cut in pieces by the model), not a plain word ("NSInvalidArgumentException", "issued") and not a
     log's key=value ("attempts=3"). A quoted secret is the whole quoted token: '"tulip_2024!"' when the
@@ -400,7 +403,7 @@ def _is_words(value: str) -> bool:
             and all(sum(c.isupper() for c in p) <= 1 for p in pieces[1:]))
 
 
-def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a file path ("a/src/app.py": no scheme, no "www.", no dot before the first "/"), not a public
     page the URL rules know (documentation, a code host's project), not a page every organisation's site
     has ("/mon-compte", "/upload": `organisation_paths`) nor a service's host ("smtp.…", "docs.…") unless
@@ -423,7 +426,7 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int
     return [(start, end)]
 
 
-def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int] | tuple[int, int, str]]:
+def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
     in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6"), starts at its first
     element, not at a word before it ("outside 27 …") but at the town a deed writes first ("demeurant à
@@ -446,7 +449,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple
         start = head.start(1)
     start = _building_start(text, start, checks)
     end = _address_tail(text, start, end, checks)
-    person: list[tuple[int, int, str]] = []
+    person: list[Piece] = []
     name_end = _name_line_end(text, start, end, checks)
     if name_end is not None:
         person = [(_after_titles(text, start, name_end, checks.person_lead_words), name_end, "PERSON")]
@@ -541,7 +544,7 @@ def _is_name_line(line: str, checks: ModelChecks) -> bool:
     return True
 
 
-def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[tuple[int, int]]:
+def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
     ("MG11", "V5C": a form's or a rule's name). A login of 4+ letters or with lower case stays."""
     value = "".join(c for c in text[start:end] if c.isalnum())
@@ -554,5 +557,6 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[tu
 
 
 _NUMBERS = frozenset({"NATIONAL_ID", "IDENTIFIER", "PHONE", "CREDIT_CARD", "IBAN"})
-_CHECKS = {"PERSON": _person, "URL": _url, "IDENTIFIER": _identifier, "ADDRESS": _address, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
-           "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}
+_CHECKS: dict[str, Callable[[str, int, int, ModelChecks], list[Piece]]] = {
+    "PERSON": _person, "URL": _url, "IDENTIFIER": _identifier, "ADDRESS": _address, "IP_ADDRESS": _ip,
+    "CREDIT_CARD": _card, "IBAN": _iban, "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}

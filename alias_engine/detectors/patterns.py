@@ -337,5 +337,5 @@ def find_secrets(text: str, rules: PatternRules) -> list[Span]:
             spans.append(Span(start, end, "SECRET", rules.secret_score, "validator"))
             user = m.group("user") if "user" in pattern.groupindex else None
             if user and not rules.secret_reject.fullmatch(user) and not rules.system_account.fullmatch(user):
-                spans.append(Span(*m.span("user"), "IDENTIFIER", rules.secret_score, "validator"))
+                spans.append(Span(m.start("user"), m.end("user"), "IDENTIFIER", rules.secret_score, "validator"))
     return spans

@@ -51,8 +51,8 @@ class Rules:
     identifiers: IdentifierRules
     patterns: PatternRules
     keywords: KeywordRules
+    languages: Languages  # the language folders
     not_names: frozenset[str] = frozenset()  # casefolded words that are never a PERSON alone
-    languages: Languages | None = None  # the language folders
     extra_patterns: tuple[ExtraPattern, ...] = ()  # plain patterns of extra rules files
     model_checks: ModelChecks = ModelChecks()  # what a label's format rules out in the model's spans
     # (regex, labels): what the regex's "span…" groups (or whole match) cover is not of these labels
@@ -108,8 +108,8 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     values = dict(common.get("values", {}))
     extra_patterns: list[ExtraPattern] = []
     labels = BUILTIN
-    for path in extra:
-        labels, declared_patterns = _load_extra_file(Path(path), values, rule_lists, labels)
+    for extra_file in extra:
+        labels, declared_patterns = _load_extra_file(Path(extra_file), values, rule_lists, labels)
         extra_patterns += declared_patterns
     try:
         keywords = load_keyword_rules(rule_lists, values, common.get("gaps", {}), rejects,
@@ -129,7 +129,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "
                          f"or fields ({exc})") from None
-    return Rules(identifiers, patterns, keywords, not_names, languages, tuple(extra_patterns), model_checks,
+    return Rules(identifiers, patterns, keywords, languages, not_names, tuple(extra_patterns), model_checks,
                  suppress_patterns, label_patterns, letterheads, fields, labels)
 
 
@@ -209,6 +209,7 @@ def _extra_pattern(raw: object, labels: LabelSet) -> ExtraPattern:
     label, score = raw.get("label"), raw.get("score", 0.9)
     if label not in labels:
         raise ValueError(f"pattern {raw['pattern']!r}: unknown label {label!r}")
+    assert isinstance(label, str), "a label set's names are str"
     if not isinstance(score, (int, float)) or not 0 <= score <= 1:
         raise ValueError(f"pattern {raw['pattern']!r}: score must be between 0 and 1")
     validator = get_validator(raw["validator"]) if raw.get("validator") else None

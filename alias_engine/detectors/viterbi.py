@@ -151,6 +151,7 @@ class StreamingDecoder:
                 self._emit_prefix(t, int(states[0]))
                 return
         if len(bp) > self._max_pending:
+            assert self._delta is not None, "feed set it before settling"
             best = int(self._delta.argmax())
             self._emit_prefix(len(bp), best)
             keep = self._delta[best]

@@ -127,5 +127,5 @@ def generate(rng: random.Random, brand_name: str | None = None, length: int | No
         prefix = str(rng.randint(int(low), int(high))).zfill(len(low))
         body = prefix + "".join(rng.choice("0123456789") for _ in range(size - len(prefix) - 1))
         number = body + _luhn.calc_check_digit(body)
-        if _brand_entry(number)[0] == name:
+        if brand(number) == name:
             return number
