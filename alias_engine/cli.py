@@ -131,7 +131,8 @@ def cmd_mask(args: argparse.Namespace) -> int:
     if args.jsonl:
         records = list(read_jsonl(args.input))
         progress = _progress(args, len(records), "mask")
-        out_lines, map_lines, dropped = [], [], set()
+        out_lines, map_lines = [], []
+        dropped: set[str] = set()
         for start in range(0, len(records), args.batch_size):
             batch = records[start:start + args.batch_size]
             for number, (record, (masked, result)) in enumerate(
@@ -173,13 +174,15 @@ def _mask_with_session(args: argparse.Namespace, engine: Engine) -> int:
     with vault_lock(args.session):
         session = open_session(args, engine, key)
         if records is not None:
-            lines, dropped = [], set()
+            lines = []
+            dropped: set[str] = set()
             for record in records:
                 masked = session.mask(record["text"], lang=_record_lang(record)).text
                 lines.append(_dump(_masked_record(record, masked, args.keep_fields, dropped)) + "\n")
             text = "".join(lines)
             _report_dropped(dropped)
         else:
+            assert source is not None  # read when not --jsonl
             text = _with_model_progress(args, "mask", lambda: session.mask(source).text)
         save_session(args, session, key)
     write_output(args.out, text)

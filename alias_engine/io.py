@@ -124,21 +124,21 @@ def write_outputs(outputs: Iterable[Output]) -> None:
     first (a missing folder or a full disk fails here, before anything is in place), then
     all are renamed into place, then stdout gets its part."""
     outputs = list(outputs)
-    files = [o for o in outputs if o.target not in (None, "-")]
-    staged: list[tuple[Output, str]] = []
+    files = [(o, o.target) for o in outputs if o.target is not None and o.target != "-"]
+    staged: list[tuple[Output, str, str]] = []  # (output, its file, its temporary copy)
     placed: list[Path] = []
     try:
-        for output in files:
-            staged.append((output, _stage(output)))
-        for output, tmp in staged:
-            path = Path(output.target)
+        for output, target in files:
+            staged.append((output, target, _stage(output, target)))
+        for output, target, tmp in staged:
+            path = Path(target)
             if output.overwrite:
                 os.replace(tmp, path)
             else:
-                _place_new(tmp, path, output.target)
+                _place_new(tmp, path, target)
                 placed.append(path)
     except BaseException:
-        for _, tmp in staged:
+        for _, _, tmp in staged:
             Path(tmp).unlink(missing_ok=True)
         for path in placed:  # new files (never overwrites): take them back so that none is left alone
             path.unlink(missing_ok=True)
@@ -167,16 +167,16 @@ def _place_new(tmp: str, path: Path, target: str) -> None:
     os.unlink(tmp)
 
 
-def _stage(output: Output) -> str:
-    path = Path(output.target)
+def _stage(output: Output, target: str) -> str:
+    path = Path(target)
     if not output.overwrite and path.exists():
-        raise InputError(f"{output.target} exists: refusing to overwrite it (pass --force)")
-    check_writable(output.target)
+        raise InputError(f"{target} exists: refusing to overwrite it (pass --force)")
+    check_writable(target)
     directory = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
-        raise InputError(f"cannot write {output.target}: {exc.strerror}") from None
+        raise InputError(f"cannot write {target}: {exc.strerror}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(output.content)
@@ -185,7 +185,7 @@ def _stage(output: Output) -> str:
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise InputError(f"cannot write {output.target}: {exc.strerror}") from None
+            raise InputError(f"cannot write {target}: {exc.strerror}") from None
         raise
     return tmp
 

@@ -81,6 +81,7 @@ def mask_spans(text: str, spans: Sequence[Span], placeholder: str = DEFAULT_PLAC
         key = (span.label, value_key(span.label, value, labels))
         name = by_key.get(key) or (by_written.get(value) if number is None else None)
         if name is None:
+            n: str | int  # `number`'s str, or the next free int
             if number is not None:
                 n = number(*key)
             else:

@@ -180,7 +180,9 @@ def not_the_authors(names: Sequence[str], mapping: Mapping[str, object], pattern
     highest for its label, missing from the mapping, is the author's."""
     highest: dict[str, int] = {}
     for key in mapping:
-        label, n = _parts_in_format(key, pattern)
+        parts = _parts_in_format(key, pattern)
+        assert parts is not None, "placeholder_format checked that every key is a placeholder"
+        label, n = parts
         highest[label] = max(highest.get(label, 0), n)
     return [name for name in names
             if (parts := _parts_in_format(name, pattern)) is None or parts[1] > highest.get(parts[0], 0)]

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import regex
 
@@ -331,9 +332,9 @@ class RestoreTable:
                 self._patterns = None
         for part, alias in [(False, a) for a in aliases] + [(True, a) for a in part_aliases]:
             self._aliases.append(alias)
-            for found, key in ((self.exact_alias, alias.form), (self.norm_alias, norm_key(alias.form))):
-                if key not in found or (not part and found[key] in self._parts):
-                    found[key] = alias
+            for found, form in ((self.exact_alias, alias.form), (self.norm_alias, norm_key(alias.form))):
+                if form not in found or (not part and found[form] in self._parts):
+                    found[form] = alias
             if part:
                 self._parts.add(alias)
             self.needs_json = self.needs_json or _json_safe(alias.original) != alias.original
@@ -383,9 +384,10 @@ class RestoreTable:
 class Scan:
     """Left-to-right restore state: shared by the batch and the streaming restorer."""
 
-    def __init__(self, table: RestoreTable, pick=None) -> None:
+    def __init__(self, table: RestoreTable, pick: Callable[[str], str] | None = None) -> None:
         self.table = table
-        self.pick = pick or (lambda name: table.values[name])
+        # without `pick`, every value of the table is one str (the caller picks among a list's forms)
+        self.pick: Callable[[str], str] = pick or (lambda name: cast(str, table.values[name]))
         self.json = JsonState() if table.needs_json else None
         self.restored = 0
         self.unknown: list[str] = []
@@ -402,7 +404,8 @@ class Scan:
         When not final, stop where a pseudonym could still start that the text
         seen so far does not settle; `buf[:pos]` is context for look-behinds.
         """
-        table, out = self.table, []
+        table = self.table
+        out: list[str] = []
         stop = len(buf)
         if not final:
             held = table.open_pattern.search(buf, max(pos, len(buf) - table.longest), partial=True)
@@ -498,7 +501,7 @@ def misreadings(masked: str, writes: Sequence[Write], table: RestoreTable) -> tu
     return bad, misread
 
 
-def restore(text: str, table: RestoreTable, pick=None) -> RestoreReport:
+def restore(text: str, table: RestoreTable, pick: Callable[[str], str] | None = None) -> RestoreReport:
     """Restore `text` in one pass with `table`."""
     scan = Scan(table, pick)
     out, _ = scan.run(text, 0, final=True)

@@ -161,6 +161,7 @@ class PeopleIndex:
 
     def candidates(self, parts: NameParts) -> Iterable[int]:
         """A superset of the people `parts` matches, in order."""
+        keys: tuple[str, ...]
         if parts.single:
             keys = ((parts.given or parts.family).casefold(),)
         elif parts.family_key:  # same family name, or known by the same first name only

@@ -250,7 +250,8 @@ class Session:
                 replacements[i] = self._placeholder_for(span.label, text[start:span.end])
             starts[i] = start
             last = span.end
-        out, forms, writes, last, pos = [], {}, [], 0, 0
+        out, writes, last, pos = [], [], 0, 0
+        forms: dict[str, list[str]] = {}
         for i, span in enumerate(spans):
             before = text[last:starts[i]]
             out.append(before)

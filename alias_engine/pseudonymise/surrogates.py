@@ -172,7 +172,7 @@ def fake_phone(value: str, rng: random.Random, ctx: Context) -> str:
         if parsed is None:
             return out
         try:
-            if phonenumbers.is_valid_number(phonenumbers.parse(out, parsed and phonenumbers.region_code_for_number(parsed))):
+            if phonenumbers.is_valid_number(phonenumbers.parse(out, phonenumbers.region_code_for_number(parsed))):
                 return out
         except phonenumbers.NumberParseException:
             pass
@@ -504,6 +504,7 @@ def fake_value(label: str, value: str, rng: random.Random, ctx: Context, labels:
     return fake_identifier(value, rng)
 
 
-_OPERATORS = {"iban": fake_iban, "card": fake_card, "national_id": fake_national_id, "phone": fake_phone,
-              "birth_date": fake_birth_date, "address": fake_address, "email": fake_email, "url": fake_url,
-              "ip": fake_ip, "secret": fake_secret}
+_OPERATORS: dict[str, Callable[..., str]] = {
+    "iban": fake_iban, "card": fake_card, "national_id": fake_national_id, "phone": fake_phone,
+    "birth_date": fake_birth_date, "address": fake_address, "email": fake_email, "url": fake_url,
+    "ip": fake_ip, "secret": fake_secret}
