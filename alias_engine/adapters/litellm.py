@@ -38,17 +38,17 @@ import json
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncGenerator, Iterable
 from typing import Any
 
 from ..errors import AliasEngineError
 from . import require
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # offline: no download of LiteLLM's price list
-_custom_guardrail = require("litellm.integrations.custom_guardrail", "litellm", "the LiteLLM guardrail")
-CustomGuardrail = _custom_guardrail.CustomGuardrail
-GuardrailRaisedException = require("litellm.exceptions", "litellm", "the LiteLLM guardrail").GuardrailRaisedException
-GuardrailEventHooks = require("litellm.types.guardrails", "litellm", "the LiteLLM guardrail").GuardrailEventHooks
+require("litellm.integrations.custom_guardrail", "litellm", "the LiteLLM guardrail")
+from litellm.exceptions import GuardrailRaisedException  # noqa: E402
+from litellm.integrations.custom_guardrail import CustomGuardrail  # noqa: E402
+from litellm.types.guardrails import GuardrailEventHooks  # noqa: E402
 
 from ..pseudonymise import Session  # noqa: E402
 from ..server.errors import ProxyError  # noqa: E402
@@ -217,7 +217,7 @@ class AliasEngineGuardrail(CustomGuardrail):
         return response
 
     async def async_post_call_streaming_iterator_hook(self, user_api_key_dict: Any, response: Any,
-                                                      request_data: dict) -> AsyncIterator[Any]:
+                                                      request_data: dict) -> AsyncGenerator[Any, None]:
         call = self._call(request_data)
         if call is None:
             async for item in response:
@@ -288,7 +288,8 @@ def _chunk(original: Any, event: Event, last: Any, classes: dict[str, type]) -> 
         else:
             _write_back(original, data)
         return original
-    cls = classes.get(data.get("type")) if isinstance(data.get("type"), str) else type(last)
+    kind = data.get("type")
+    cls = classes.get(kind) if isinstance(kind, str) else type(last)
     cls = cls or type(last)
     if cls is dict or last is None:
         return data

@@ -25,11 +25,8 @@ from ..errors import AliasEngineError
 from . import require
 from .presidio_entities import label_of, presidio_entities, presidio_entity
 
-_presidio = require("presidio_analyzer", "presidio", "the Presidio recognizer")
-EntityRecognizer = _presidio.EntityRecognizer
-RecognizerResult = _presidio.RecognizerResult
-AnalysisExplanation = _presidio.AnalysisExplanation
-RecognizerRegistry = _presidio.RecognizerRegistry
+require("presidio_analyzer", "presidio", "the Presidio recognizer")
+from presidio_analyzer import AnalysisExplanation, EntityRecognizer, RecognizerRegistry, RecognizerResult  # noqa: E402
 
 LANGUAGES = ("en", "fr")
 
@@ -53,6 +50,8 @@ class AliasEngineRecognizer(EntityRecognizer):
     `supported_language`: "en" or "fr" (the rules' languages). `supported_entities`:
     Presidio names to report (default: every name the engine's labels give).
     """
+
+    name: str  # EntityRecognizer.__init__ sets it; mypy cannot infer its type there
 
     def __init__(self, engine: Any = None, supported_language: str = "en",
                  supported_entities: Sequence[str] | None = None, name: str = "AliasEngineRecognizer",
@@ -118,7 +117,8 @@ def blank_nlp_engine(languages: Iterable[str] = LANGUAGES):
 
     languages = list(languages)
     nlp_engine = SpacyNlpEngine(models=[{"lang_code": lang, "model_name": f"blank:{lang}"} for lang in languages])
-    nlp_engine.nlp = {lang: spacy.blank(lang) for lang in languages}  # loaded: AnalyzerEngine won't download
+    # loaded: AnalyzerEngine won't download (Presidio types nlp as None, what it is until load() fills it)
+    nlp_engine.nlp = {lang: spacy.blank(lang) for lang in languages}  # type: ignore[assignment]
     return nlp_engine
 
 

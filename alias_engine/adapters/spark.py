@@ -76,9 +76,9 @@ def _check_columns(df, columns: Sequence[str], id_column: str | None, partition_
             raise AliasEngineError(f"no column {name!r} in the DataFrame (it has {', '.join(types)})")
         if types[name] != "string":
             raise AliasEngineError(f"column {name!r} is {types[name]}, not string: only string columns are masked")
-    for what, name in (("id_column", id_column), ("partition_by", partition_by)):
-        if name is not None and name not in types:
-            raise AliasEngineError(f"{what}: no column {name!r} in the DataFrame")
+    for what, column in (("id_column", id_column), ("partition_by", partition_by)):
+        if column is not None and column not in types:
+            raise AliasEngineError(f"{what}: no column {column!r} in the DataFrame")
     if id_column in columns or partition_by in columns:
         raise AliasEngineError("id_column and partition_by must not be masked columns (they go out as written)")
     if mapping_column in types:
@@ -106,6 +106,7 @@ def masked_and_mappings(df, columns: Sequence[str], *, id_column: str | None = N
         key = os.urandom(32)  # drawn once, here: every task and every recomputation fakes alike
     if engine is None:
         engine = {}
+    make: Callable[[], Any]
     if isinstance(engine, dict):
         options = dict(engine)
         if "threads" not in options:

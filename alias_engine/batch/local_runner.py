@@ -14,7 +14,7 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from ..errors import AliasEngineError
@@ -35,7 +35,7 @@ def run_local(shards: list[dict], settings: dict, workers: int | None = None) ->
                                    initializer=_ignore_ctrl_c)
     try:
         waiting = iter(shards)
-        pending = set()
+        pending: set[Future[ShardResult]] = set()
         while True:
             # at most two shards a worker in flight: memory stays bounded on a large corpus
             while len(pending) < 2 * workers and (shard := next(waiting, None)) is not None:

@@ -55,7 +55,7 @@ class ShardMasker:
         size = self.settings["batch_size"]
         for start in range(0, len(records), size):
             self._mask_batch(records[start:start + size], shard, result)
-        result.errors.sort(key=lambda e: e.get("line", e.get("row")))
+        result.errors.sort(key=lambda e: e["line"] if "line" in e else e["row"])  # error_entry writes one
         return result
 
     def _mask_batch(self, batch: list[tuple[int, dict]], shard: dict, result: ShardResult) -> None:

@@ -35,7 +35,7 @@ def run_ray(shards: list[dict], settings: dict, *, workers: int | None = None, c
         return
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, include_dashboard=False, logging_level="WARNING", log_to_driver=False)
+        ray.init(address=address, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
     try:
         logging.getLogger("ray.data").setLevel(logging.ERROR)
         ray.data.DataContext.get_current().enable_progress_bars = False  # ours is on stderr
@@ -74,7 +74,7 @@ class ShardActor:
         return {"result": np.array(results, dtype=object)}
 
 
-def _engine_error(exc: BaseException) -> AliasEngineError | None:
+def _engine_error(exc: BaseException | None) -> AliasEngineError | None:
     """The AliasEngineError (a broken model, say) that an actor raised, under Ray's wrappers."""
     seen = set()
     while exc is not None and id(exc) not in seen:

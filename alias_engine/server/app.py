@@ -106,8 +106,8 @@ class Proxy:
                    if name in _FORWARD or name.startswith(_FORWARD_PREFIXES)}
         if not self._keys:
             return headers, ""
-        bearer = request.headers.get("authorization", "")
-        bearer = bearer[7:].strip() if bearer[:7].lower() == "bearer " else None
+        authorization = request.headers.get("authorization", "")
+        bearer = authorization[7:].strip() if authorization[:7].lower() == "bearer " else None
         in_bearer, in_api_key = self._key_of(bearer), self._key_of(request.headers.get("x-api-key"))
         key = self._key_of(request.headers.get("x-alias-key")) or in_bearer or in_api_key
         if key is None:
@@ -461,6 +461,8 @@ def create_app(config: ServerConfig, engine=None) -> Starlette:
         Route("/v1/mask", proxy.rest("mask_text"), methods=["POST"]),
         Route("/v1/unmask", proxy.rest("unmask"), methods=["POST"]),
     ]
-    app = Starlette(routes=routes, lifespan=proxy.lifespan, exception_handlers={HTTPException: not_found})
+    # Starlette types a handler as taking any Exception, not the class it is registered for
+    app = Starlette(routes=routes, lifespan=proxy.lifespan,
+                    exception_handlers={HTTPException: not_found})  # type: ignore[dict-item]
     app.state.proxy = proxy
     return app

@@ -108,7 +108,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(config, engine)
     # uvicorn's access log would print query strings; the proxy logs its own lines (counts, timings)
     uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level=args.log_level,
-                workers=None, server_header=False, timeout_graceful_shutdown=config.drain_seconds)
+                workers=None, server_header=False,
+                # uvicorn annotates it int but uses it as an asyncio timeout, where a float works
+                timeout_graceful_shutdown=config.drain_seconds)  # type: ignore[arg-type]
     return 0
 
 

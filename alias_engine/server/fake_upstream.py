@@ -18,6 +18,7 @@ import json
 import socket
 import threading
 import time
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -100,7 +101,7 @@ class FakeUpstream:
         args = json.dumps({"text": text}, ensure_ascii=False) if body.get("tools") else None
         base = {"id": "chatcmpl-fake", "created": int(time.time()), "model": body.get("model", "fake")}
         if not body.get("stream"):
-            message = {"role": "assistant", "content": answer}
+            message: dict[str, Any] = {"role": "assistant", "content": answer}
             if args is not None:
                 message["tool_calls"] = [{"id": "call_1", "type": "function",
                                           "function": {"name": "echo", "arguments": args}}]
@@ -183,7 +184,7 @@ class FakeUpstream:
             return error
         answer = f"Echo: {text}"
         tool_input = {"text": text} if body.get("tools") else None
-        content = [{"type": "text", "text": answer}]
+        content: list[dict[str, Any]] = [{"type": "text", "text": answer}]
         if tool_input is not None:
             content.append({"type": "tool_use", "id": "toolu_1", "name": "echo", "input": tool_input})
         message = {"id": "msg_fake", "type": "message", "role": "assistant", "model": body.get("model", "fake"),

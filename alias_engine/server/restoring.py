@@ -317,4 +317,5 @@ class ResponsesStream:
         return [self._numbered(name, data, ()) for name, data in self.finish_pairs()]
 
 
-STREAMS = {"chat": ChatStream, "messages": MessagesStream, "responses": ResponsesStream}
+STREAMS: dict[str, type[ChatStream | MessagesStream | ResponsesStream]] = {
+    "chat": ChatStream, "messages": MessagesStream, "responses": ResponsesStream}

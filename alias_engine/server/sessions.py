@@ -64,7 +64,8 @@ class SessionStore:
         self.vault_key = vault_key
         self.capacity = capacity
         # derived keys of the vaults of the last `capacity` conversations, as many as sessions kept
-        self.vault_keys = VaultKeys(vault_key, max(1, capacity)) if self.vault_dir is not None else None
+        # (a missing key is refused as an empty one: ServerConfig asks for a key with a vault_dir)
+        self.vault_keys = VaultKeys(vault_key or b"", max(1, capacity)) if self.vault_dir is not None else None
         # surrogates of requests without a session: the same value gets the same surrogate in every request
         self._key = os.urandom(32)
         self._conversations: OrderedDict[str, Conversation] = OrderedDict()
@@ -91,6 +92,10 @@ class SessionStore:
         assert self.vault_dir is not None
         return self.vault_dir / f"{conv.id}.vault"
 
+    def _keys(self) -> VaultKeys:
+        assert self.vault_keys is not None  # with a vault_dir
+        return self.vault_keys
+
     def exists(self, conv: Conversation) -> bool:
         return conv.session is not None or (self.vault_dir is not None and self._path(conv).exists())
 
@@ -108,7 +113,7 @@ class SessionStore:
         with vault_lock(path):
             signature = _signature(path)
             if conv.session is None or signature != conv.signature:
-                conv.session = (Session.load(path, self.vault_keys, self.detector) if signature is not None
+                conv.session = (Session.load(path, self._keys(), self.detector) if signature is not None
                                 else Session(self.detector, mode=self.mode))
                 conv.signature = signature
             yield conv.session
@@ -117,7 +122,7 @@ class SessionStore:
         """Write the session to its vault (call inside `hold`)."""
         if self.vault_dir is not None and conv.session is not None:
             path = self._path(conv)
-            conv.session.save(path, self.vault_keys)
+            conv.session.save(path, self._keys())
             conv.signature = _signature(path)
 
 
