@@ -9,11 +9,16 @@ reads this graph (docs/backends.md); benchmarks/requantize.py writes it to a fil
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
+if TYPE_CHECKING:
+    from onnx import ModelProto
 
-def dequantize(model):
-    """`model` (an onnx ModelProto, changed in place and returned) with every
+
+def dequantize(model: ModelProto) -> ModelProto:
+    """`model` (changed in place and returned) with every
     DynamicQuantizeLinear → MatMulInteger chain turned back into an fp32 MatMul."""
     from onnx import helper, numpy_helper
 
@@ -54,6 +59,6 @@ def dequantize(model):
     return model
 
 
-def has_batch_quantisation(model) -> bool:
+def has_batch_quantisation(model: ModelProto) -> bool:
     """True when a DynamicQuantizeLinear is left: one scale for a whole batch."""
     return any(node.op_type == "DynamicQuantizeLinear" for node in model.graph.node)
