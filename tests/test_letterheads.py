@@ -138,3 +138,18 @@ def test_a_wide_gap_inside_the_organisations_line_ends_its_name():
     text = "WESTGATE BUILDING SOCIETY      Statement of account\nTel: 0117 496 0000\n"
     assert detected(text, "en") == []  # still the society's switchboard
     assert organisation_blocks(text, [], RULES.letterheads)
+
+
+@pytest.mark.parametrize("name", ["Ana Ruiz", "Léa de La Roche", "ANA RUIZ"])
+def test_a_persons_name_over_their_address_ends_the_organisations_block(name):
+    """The holder's own block right under the issuer's name, no blank line between, and no detector
+    found the name: their address and phone are theirs, not the organisation's."""
+    text = f"Dayton Tools LLC\n{name}\n9 Elm Court, Dayton OH 45402\nPhone: 937-555-0142\n"
+    got = detected(text, "en", ("ADDRESS", "9 Elm Court, Dayton OH 45402"))
+    assert ("PHONE", "937-555-0142") in got and ("ADDRESS", "9 Elm Court, Dayton OH 45402") in got
+
+
+@pytest.mark.parametrize("line", ["Customer Services", "Head Office", "Unit 9, Wharf Street"])
+def test_a_department_or_address_line_under_the_name_is_still_the_organisations(line):
+    text = f"Corbel & Finch Haulage Ltd\n{line}\n15 Wharf Street, Hull HU1 2BN\nTel: 01482 496 000\n"
+    assert detected(text, "en", ("ADDRESS", "15 Wharf Street, Hull HU1 2BN")) == []

@@ -15,8 +15,10 @@ A block is the organisation's when
 
 and it runs over the lines under it up to a blank line, at most `MAX_LINES` lines, stopping before
 a line that names a person (their direct line is theirs) or holds another kind of value (a
-form's birth date, an IBAN), or that starts with a field label which is no contact label ("Bien :
-studio, 8 rue …" is a form's field, not the letterhead). A PERSON that is part of the
+form's birth date, an IBAN), that starts with a field label which is no contact label ("Bien :
+studio, 8 rue …" is a form's field, not the letterhead), or that reads as a person's name over a
+line that starts with a number: the person's own address block under the organisation's name
+("Dayton Tools LLC⏎Ana Ruiz⏎9 Elm Court…⏎Phone: …", whether a detector found the name or not). A PERSON that is part of the
 organisation's name is none either ("COLLÈGE JEAN-MOULIN", "SELARL DUPONT & MOREL": only
 capitalised words between it and the organisation's word).
 
@@ -54,6 +56,7 @@ CONTACT_LABELS = LABELS | {"EMAIL", "URL"}  # what else a letterhead's lines hol
 NAME_LABELS = frozenset({"PERSON"})  # "COLLÈGE JEAN-MOULIN": an organisation named after a person
 
 _WORD = regex.compile(r"[\p{L}][\p{L}'’.\-]*")
+_NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*\.?|\p{Lu}\.")
 _CONNECTORS = frozenset({"de", "du", "des", "d'", "la", "le", "les", "l'", "of", "the", "and", "et", "for", "y"})
 _SEPARATOR = regex.compile(rf"[ \t]+[–—\-|·•][ \t]+|[,;(:\t]|(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
 _COLUMN_GAP = regex.compile(rf"(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
@@ -69,15 +72,20 @@ class Letterheads:
     street_words: frozenset[str] = frozenset()  # "rue", "road": "rue de l'Hôpital" names no organisation
     title_words: frozenset[str] = frozenset()  # "dr", "maître": a titled person's office is theirs
     sentence_words: frozenset[str] = frozenset()  # "is", "from", "je": a line with one is a sentence, no name
+    name_particles: frozenset[str] = frozenset()  # "de", "van": lower-case words inside a name
+    not_name_words: frozenset[str] = frozenset()  # capitalised words no person's name holds ("Service")
 
 
-def load_letterheads(section: dict, title_words: frozenset[str] = frozenset()) -> Letterheads:
-    """Compile the "letterheads" section of common.json; ValueError on a bad one."""
+def load_letterheads(section: dict, title_words: frozenset[str] = frozenset(),
+                     name_particles: frozenset[str] = frozenset(),
+                     not_name_words: frozenset[str] = frozenset()) -> Letterheads:
+    """Compile the "letterheads" section of common.json; ValueError on a bad one. The words of
+    names (titles, particles, words no name holds) come from the model checks."""
     def words(key: str) -> frozenset[str]:
         return word_set(section, key, "letterheads")
 
     return Letterheads(words("organisation_words"), words("contact_labels"), words("street_words"), title_words,
-                       words("sentence_words"))
+                       words("sentence_words"), name_particles, not_name_words)
 
 
 def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) -> list[Suppression]:
@@ -166,14 +174,33 @@ def _block_length(text: str, lines: list[tuple[int, int]], heads: Letterheads, p
                   others: SpanIndex[Span]) -> int:
     """How many of `lines` (the organisation's line first) the organisation's block holds."""
     length = 1
-    for start, end in lines[1:MAX_LINES]:
+    for i, (start, end) in enumerate(lines[1:MAX_LINES], 1):
         if persons.overlapping(start, end) or others.overlapping(start, end):
             break  # a person's line, or a form's: "Né(e) le 20/06/1955", "IBAN : …"
+        if i + 1 < len(lines) and _reads_as_name(text[start:end], heads) \
+                and text[lines[i + 1][0]:lines[i + 1][1]].lstrip()[:1].isdigit():
+            break  # a person's name over their address: their own block
         label = _FIELD_LABEL.match(text, start, end)
         if label and not _is_contact_label(label.group(1), heads):
             break
         length += 1
     return length
+
+
+def _reads_as_name(line: str, heads: Letterheads) -> bool:
+    """2 to 4 capitalised words (particles between them), none of an organisation, a street, a contact
+    label or a word no name holds: "Ana Ruiz", "Mme Léa de La Roche"."""
+    words = line.split()
+    if not 2 <= len(words) <= 4:
+        return False
+    for i, word in enumerate(words):
+        folded = word.casefold().rstrip(".")
+        if folded in heads.name_particles and 0 < i < len(words) - 1:
+            continue
+        if not _NAME_WORD.fullmatch(word) or folded in heads.not_name_words or folded in heads.organisation_words \
+                or folded in heads.street_words or folded in heads.contact_labels or folded in heads.sentence_words:
+            return False
+    return True
 
 
 def _column_end(text: str, start: int, end: int) -> int:

@@ -124,7 +124,9 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
         label_patterns = tuple(_label_pattern(p, rejects, labels) for p in common.get("label_patterns", []))
-        letterheads = load_letterheads(common.get("letterheads", {}), model_checks.person_lead_words)
+        letterheads = load_letterheads(common.get("letterheads", {}), model_checks.person_lead_words,
+                                       model_checks.name_particles,
+                                       model_checks.name_stop_words | model_checks.address_line_words)
         fields = Fields.from_rules(common.get("fields", {}))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "
