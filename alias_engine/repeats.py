@@ -28,7 +28,7 @@ lender's score):
   ("m.obrien", "rkapoor_ro"). The other labels are patterns: where a rule left one of their
   occurrences (a company's phone line, a public URL), the context decided.
 
->>> from alias_engine.detectors.model_checks import ModelChecks
+>>> from alias_engine.resolve.checks_data import ModelChecks
 >>> text = "Tom Okafor chairs. Tom and Okafor Ltd agree; Okafor signs."
 >>> found = [Span(0, 10, "PERSON", 0.99, "model")]
 >>> [(text[s.start:s.end], s.source) for s in repeated_values(text, found, ModelChecks())]
@@ -42,8 +42,8 @@ from typing import NamedTuple
 
 import regex
 
-from .detectors.model_checks import ModelChecks
 from .labels import BUILTIN, LabelSet
+from .resolve.checks_data import ModelChecks
 from .spans import Span, SpanIndex
 
 # On the five evaluation sets a lender below 0.95 was most often a false name of the model ("Thu",

@@ -8,8 +8,8 @@ tested on what it decides, whatever the shipped model finds.
 import pytest
 
 from alias_engine import Engine
-from alias_engine.detectors.letterheads import Letterheads, load_letterheads, organisation_blocks
 from alias_engine.detectors.rules import detect_with_rules
+from alias_engine.resolve.letterheads import Letterheads, load_letterheads, organisation_blocks
 from alias_engine.spans import Span
 
 RULES = Engine(use_model=False).rules

@@ -1,12 +1,12 @@
-"""The model's spans against their label's format (model_checks.py) and the rules' suppressions.
+"""The model's spans against their label's format (resolve/format_checks.py, resolve/span_repair.py) and the rules' suppressions.
 
 Every example is invented for these tests.
 """
 
 import pytest
 
-from alias_engine.detectors.model_checks import check_model_spans
 from alias_engine.detectors.rules import detect_with_rules, load_rules
+from alias_engine.resolve import check_model_spans
 from alias_engine.resources import data_dir
 from alias_engine.spans import Span
 
@@ -304,10 +304,11 @@ def test_two_names_with_a_comma_stay_two():
 def test_doctests_of_the_new_modules():
     import doctest
 
-    from alias_engine.detectors import model_checks
+    from alias_engine import resolve
+    from alias_engine.resolve import letterheads
     from alias_engine.validators import cn_ric
 
-    for module in (model_checks, cn_ric):
+    for module in (resolve, letterheads, cn_ric):
         assert doctest.testmod(module).failed == 0
 
 

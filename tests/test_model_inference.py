@@ -15,7 +15,7 @@ from alias_engine.detectors.viterbi import N_TAGS, is_legal
 from alias_engine.detectors.windows import plan_windows
 from alias_engine.errors import ModelError
 from alias_engine.labels import BIOES_TAGS
-from alias_engine.resolve import is_siret
+from alias_engine.resolve.format_checks import is_siret
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Markup, JSON and tables read by their structure (alias_engine/detectors/structure.py): each class
+"""Markup, JSON and tables read by their structure (alias_engine/resolve/structure.py): each class
 with examples and counter-examples of its own, invented for the class."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import doctest
 import pytest
 
 from alias_engine import Engine
-from alias_engine.detectors import structure
-from alias_engine.detectors.structure import apply_structure, field_words
+from alias_engine.resolve import structure
+from alias_engine.resolve.structure import apply_structure, field_words
 from alias_engine.spans import Span
 
 RULES = Engine(use_model=False)

@@ -1,6 +1,6 @@
 """The Detector protocol, and plain functions as detectors.
 
-A detector finds candidate spans; it does not settle conflicts (resolve.py and
+A detector finds candidate spans; it does not settle conflicts (resolve/ and
 merge.py do). Anything with `detect(texts, langs) -> list[list[Span]]` is one:
 `texts` a batch of strings, `langs` their languages ("fr", "en"), and for each
 text its spans with offsets into that text, in any order, overlapping or not.

@@ -135,12 +135,10 @@ def find_emails(text: str, rules: PatternRules) -> list[Span]:
 # a +CC prefix): POSSIBLE alone also accepts invoice numbers such as 2024-00123.
 # Numbers the matcher rejects outright are left to the phone keyword rules.
 
-# Toll-free, shared-cost and premium-rate numbers are company lines, never a person's. After a phone
-# keyword only toll-free counts: the region of a national number is a guess there ("(08) 8747 6301" is
-# shared-cost in GB but an Australian landline).
+# Toll-free, shared-cost and premium-rate numbers are company lines, never a person's (after a phone
+# keyword, resolve/suppressions.py's is_company_line counts toll-free only).
 _COMPANY_LINES = frozenset({phonenumbers.PhoneNumberType.TOLL_FREE, phonenumbers.PhoneNumberType.SHARED_COST,
                             phonenumbers.PhoneNumberType.PREMIUM_RATE})
-_COMPANY_LINES_IN_CONTEXT = frozenset({phonenumbers.PhoneNumberType.TOLL_FREE})
 
 
 def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
@@ -181,20 +179,6 @@ def _match_phones(chunk: str, regions: tuple[str, ...],
         if not any(s < end and start < e for s, e, _ in kept):
             kept.append((start, end, valid))
     return tuple(sorted(kept))
-
-
-def is_company_line(value: str, lang: str, rules: PatternRules) -> bool:
-    """A toll-free number (0 800…, 1-800…), by its written format or its number type: a company's line."""
-    if rules.phone_company_line.fullmatch(value):
-        return True
-    for region in rules.phone_region_order.get(lang) or next(iter(rules.phone_region_order.values())):
-        try:
-            number = phonenumbers.parse(value, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if phonenumbers.is_valid_number(number):
-            return phonenumbers.number_type(number) in _COMPANY_LINES_IN_CONTEXT
-    return False
 
 
 def _balanced(text: str, start: int, end: int) -> tuple[int, int]:
@@ -253,7 +237,7 @@ def _trim_url(url: str) -> str:
     return url
 
 
-def _host_in(host: str, hosts: frozenset[str]) -> bool:
+def host_in(host: str, hosts: frozenset[str]) -> bool:
     """`host` or one of its parent domains (at most 5 labels, as in the lists) is in `hosts`."""
     parts = host.split(".")
     return any(".".join(parts[i:]) in hosts for i in range(max(0, len(parts) - 5), len(parts) - 1))
@@ -279,15 +263,15 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
     path = parts.path
     if rules.person_path.search(path):
         return True
-    if _host_in(host, rules.public_hosts):
+    if host_in(host, rules.public_hosts):
         return False
     segments = [seg for seg in path.split("/") if seg]
     first = segments[0].lower() if segments else ""
-    if _host_in(host, rules.social_hosts):
-        if len(segments) > 1 and _host_in(host, rules.profile_only_hosts):
+    if host_in(host, rules.social_hosts):
+        if len(segments) > 1 and host_in(host, rules.profile_only_hosts):
             return False  # github.com/org/repo/issues is a project, github.com/jdupont a person
         return first not in rules.social_generic_paths
-    if _host_in(host, rules.file_share_hosts):
+    if host_in(host, rules.file_share_hosts):
         return bool(first)
     host = host.removeprefix("www.")
     return any(host.endswith("." + s) for s in rules.personal_host_suffixes)
@@ -297,20 +281,6 @@ def _is_token(value: str) -> bool:
     """16+ letters and digits, both: an access token or a signed key in a query ("?k=Zm9v…")."""
     return len(value) >= 16 and value.isascii() and any(c.isdigit() for c in value) and \
         any(c.isalpha() for c in value) and all(c.isalnum() or c in "-_=.%" for c in value)
-
-
-def is_public_url(url: str, rules: PatternRules) -> bool:
-    """A URL on a host the rules know (public, social, code or file hosting) that does not point at a person.
-
-    `linkedin.com/company/acme` and `docs.python.org/…` are such URLs even after "LinkedIn :" or "Website:".
-    """
-    try:
-        host = (urlsplit(url if "://" in url else "http://" + url).hostname or "").lower()
-    except ValueError:
-        return False
-    known = _host_in(host, rules.public_hosts) or _host_in(host, rules.social_hosts) or \
-        _host_in(host, rules.file_share_hosts)
-    return known and not is_person_url(url, rules)
 
 
 def find_urls(text: str, rules: PatternRules) -> list[Span]:

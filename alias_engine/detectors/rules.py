@@ -5,7 +5,7 @@ language-neutral keyword rules), the language folders (rules/fr/, rules/en/:
 keywords.json and language.json, see language.py) and identifiers.json (checksum-validated
 identifiers) once; `find_with_rules(text, lang, rules)` runs the identifier,
 pattern, keyword and table detectors on the normalised text and returns what
-each found, for the resolve stage (resolve.py); `detect_with_rules` is both. Schema and how to add a rule: docs/rules.md.
+each found, for the resolve stage (resolve/); `detect_with_rules` is both. Schema and how to add a rule: docs/rules.md.
 """
 
 from __future__ import annotations
@@ -20,7 +20,10 @@ from ..errors import RulesError
 from ..labels import BUILTIN, LabelSet, LabelSpec
 from ..language import Languages, language_folders, load_languages
 from ..resolve import Found, resolve
-from ..resolve import without_non_names as _without_non_names
+from ..resolve.checks_data import ModelChecks, load_model_checks
+from ..resolve.letterheads import Letterheads, load_letterheads
+from ..resolve.structure import Fields
+from ..resolve.suppressions import without_non_names as _without_non_names
 from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
@@ -33,10 +36,7 @@ from .keywords import (
     get_validator,
     load_keyword_rules,
 )
-from .letterheads import Letterheads, load_letterheads
-from .model_checks import ModelChecks, load_model_checks
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
-from .structure import Fields
 from .tables import find_table_spans
 
 COMMON_FILE = "common.json"
@@ -60,7 +60,7 @@ class Rules:
     # (regex, label, reject): the "span" group (or whole match) is a value of that label, by its context
     label_patterns: tuple[tuple[regex.Pattern, str, regex.Pattern | None], ...] = ()
     letterheads: Letterheads = Letterheads()  # an organisation's contact block is the organisation's
-    fields: Fields = Fields()  # what a record's field names say of their values (structure.py)
+    fields: Fields = Fields()  # what a record's field names say of their values (resolve/structure.py)
     labels: LabelSet = BUILTIN  # the twelve and the labels the extra rules files declare
 
 
@@ -219,7 +219,7 @@ def _extra_pattern(raw: object, labels: LabelSet) -> ExtraPattern:
 
 
 def find_with_rules(text: str, lang: str, rules: Rules) -> Found:
-    """What each rule detector finds in the normalised `text`, before resolution (resolve.py)."""
+    """What each rule detector finds in the normalised `text`, before resolution (resolve/)."""
     keyword_spans, suppressions = find_keyword_spans(text, rules.keywords)
     table_spans, table_suppressions = find_table_spans(text, rules.keywords)
     patterns = find_patterns(text, lang, rules.patterns)
@@ -233,7 +233,7 @@ def find_with_rules(text: str, lang: str, rules: Rules) -> Found:
 
 def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[Span] = ()) -> list[Span]:
     """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`,
-    resolved against each other and against `model_spans` (the model's, if given: resolve.py)."""
+    resolved against each other and against `model_spans` (the model's, if given: resolve/)."""
     found = find_with_rules(text, lang, rules)
     found.model = list(model_spans)
     return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.letterheads,
@@ -265,7 +265,7 @@ def _pattern_suppressions(text: str, patterns) -> list[Suppression]:
 
 
 def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
-    """Kept for callers of the old place: see resolve.without_non_names."""
+    """Kept for callers of the old place: see resolve.suppressions.without_non_names."""
     return _without_non_names(spans, text, not_names)
 
 

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 import phonenumbers
 import regex
 
-from ..detectors.model_checks import ModelChecks
 from ..errors import AliasEngineError, InputError, MappingError
 from ..labels import BUILTIN, LabelSet
 from ..masks import MaskResult, value_key
@@ -27,6 +26,7 @@ from ..merge import split_at_breaks
 from ..normalize import check_text
 from ..placeholders import DEFAULT_PLACEHOLDER, check_placeholder_format
 from ..repeats import Lenders, repeated_values
+from ..resolve.checks_data import ModelChecks
 from ..restore import (
     Alias,
     RestoreReport,

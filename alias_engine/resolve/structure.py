@@ -35,9 +35,9 @@ from typing import NamedTuple
 
 import regex
 
+from ..detectors.keywords import strip_accents
+from ..detectors.tables import table_fields
 from ..spans import Span, SpanIndex
-from .keywords import strip_accents
-from .tables import table_fields
 
 # `<name attr="v" ...>`, `</name>`, `<?xml ...?>`, `<!-- ... -->`, `<!DOCTYPE ...>`, `<![CDATA[` / `]]>`
 _TAG = regex.compile(r"</?[A-Za-z_][\w:.\-]*(?P<attrs>(?:\s+[\w:.\-]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=]+))?)*)"

@@ -42,9 +42,9 @@ from dataclasses import dataclass
 
 import regex
 
+from ..detectors.keywords import Suppression
 from ..spans import Span, SpanIndex
-from .keywords import Suppression
-from .model_checks import word_set
+from .checks_data import word_set
 
 MAX_LINES = 5  # the organisation's line and the contact lines under it
 MAX_TITLE_LINES = 2  # lines without a value that may come before the organisation's line

@@ -1,0 +1,171 @@
+"""Resolve: what one detector's finding means for another's, before the merger.
+
+The detectors report what they see, each on its own: the identifier, pattern,
+keyword and table detectors of the rules, the model, and any detector the user
+adds. `resolve` applies, in this order (each step's file of this package):
+
+1. a keyword span is dropped when it is a public URL ("Website: docs.python.org")
+   or a company's line ("Tel 0 800 …", a toll-free or premium-rate number), or an example
+   placeholder where a secret goes ("API_KEY=VOTRE_CLE_ICI") (suppressions.py);
+2. a number shaped like a phone inside the value of another keyword ("MRN:",
+   "NIR :") is that other thing, not a PHONE (suppressions.py);
+3. URL precedence: a URL that points at a person swallows the e-mail, IP or
+   token written inside it (the URL is the span) (suppressions.py);
+4. a model NATIONAL_ID that is a valid SIRET (and no card number) is a
+   company's number, which LABELS.md keeps out of NATIONAL_ID (format_checks.py);
+5. greetings and sign-offs are not names: a model PERSON span "Bisous" is
+   dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules) (suppressions.py);
+6. with the rules' model checks (`checks`, data in checks_data.py), `check_model_spans` below:
+   each model span is checked against its label's format (an IP must parse, a card has
+   13-19 digits, a SECRET is no hash..., format_checks.py) and repaired (a PERSON cut at
+   line breaks and titles, names joined, surnames and initials added, an address block's
+   addressee, an address's tail, a number without its code..., span_repair.py);
+7. with them too, a model span inside a rule's URL is part of that URL, and a fallback
+   keyword span (a name after a title) stays only where the model found nothing of its
+   label (suppressions.py);
+8. suppressions: a keyword rule with `suppress` (switchboard, SIRET, invoice number)
+   removes the candidates of those labels in the value it covers, and so does an
+   organisation's letterhead (its name, then its address and numbers under it: its ADDRESS
+   and PHONE spans, and a PERSON that is part of its name) (letterheads.py, suppressions.py);
+   without `checks`, the model's spans skip 6 to 8;
+9. markup, JSON and tables are read by their structure: nothing inside a tag is a value,
+   and a record's field names say what their values may hold (structure.py).
+
+Spans of user detectors are never removed here: what the user asked for is masked
+(the merger still settles overlaps, docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..detectors.keywords import Suppression
+from ..detectors.patterns import PatternRules
+from ..spans import Span
+from .checks_data import Check, ModelChecks
+from .format_checks import AMOUNT, FORMAT_CHECKS, MASKED, NUMBERS, is_siret
+from .letterheads import Letterheads, organisation_blocks
+from .span_repair import (
+    REPAIRS,
+    initials_added,
+    joined_names,
+    logins_after_names,
+    number_without_code,
+    surnames_added,
+    without_form_item,
+)
+from .structure import Fields, apply_structure
+from .suppressions import (
+    example_secret,
+    fallbacks_removed,
+    inside_urls_removed,
+    phones_in_other_keyword_values_removed,
+    public_or_company,
+    suppressed_removed,
+    without_non_names,
+)
+
+
+@dataclass
+class Found:
+    """Everything the detectors found in one (normalised) text, before resolution."""
+
+    identifiers: list[Span] = field(default_factory=list)  # checksum-validated identifiers
+    patterns: list[Span] = field(default_factory=list)  # plain patterns (phones, e-mails, URLs, ...)
+    keywords: list[Span] = field(default_factory=list)  # values introduced by a keyword (and table cells)
+    suppressions: list[Suppression] = field(default_factory=list)
+    model: list[Span] = field(default_factory=list)
+    others: list[Span] = field(default_factory=list)  # user detectors
+
+
+def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],
+            checks: ModelChecks | None = None, letterheads: Letterheads | None = None,
+            fields: Fields | None = None) -> list[Span]:
+    """The candidates of every detector with the cross-detector rules applied (possibly overlapping).
+
+    With `checks` (the rules' model_checks), the model's spans are first checked against their
+    label's format and repaired (`check_model_spans`), and they go through the URL precedence and the
+    suppressions like the rules' own candidates; a fallback keyword span (source "pattern") is kept
+    only where the model found nothing of its label. The steps, numbered as in the module's docstring:
+    """
+    # 1. no public URL, company line or example secret among the keyword spans
+    keyword_spans = [s for s in found.keywords if not public_or_company(s, text, lang, patterns)
+                     and not example_secret(s, text, checks)]
+    fallbacks = [s for s in keyword_spans if s.source == "pattern"]  # keyword rules marked "fallback"
+    candidates = list(found.identifiers)
+    # 2. a phone inside another keyword's value is that value
+    candidates += phones_in_other_keyword_values_removed(found.patterns, keyword_spans)
+    candidates += [s for s in keyword_spans if s.source != "pattern"]
+    # 3. URL precedence
+    candidates = inside_urls_removed(candidates)
+    # 4. a SIRET is no NATIONAL_ID
+    model = [s for s in found.model if not (s.label == "NATIONAL_ID" and is_siret(text[s.start:s.end]))]
+    # 5. no greeting or sign-off in a name
+    model = without_non_names(model, text, not_names)
+    if checks is None:
+        # 8. the suppressions and letterheads, on the rules' candidates only
+        resolved = _suppressed(candidates, found, text, letterheads, found.model + found.others) + model
+    else:
+        # 6. format checks and span repair; 7. a model span inside a rule's URL is part of that URL ("…?token=…"
+        # is not a SECRET of its own), and the fallbacks where the model found nothing of their label
+        model = inside_urls_removed(check_model_spans(model, text, checks, lang),
+                                    [s for s in candidates if s.label == "URL"])
+        candidates += inside_urls_removed(fallbacks_removed(fallbacks, model), candidates) + model
+        # 8. the suppressions and letterheads
+        resolved = _suppressed(candidates, found, text, letterheads, found.others)
+    # 9. structure
+    if fields is not None:
+        resolved = apply_structure(text, resolved, fields)
+    return resolved + found.others
+
+
+def _suppressed(candidates: list[Span], found: Found, text: str, letterheads: Letterheads | None,
+                others: list[Span]) -> list[Span]:
+    """The candidates without those the keyword rules' suppressions and the organisations' letterheads
+    remove (a letterhead's block ends at a PERSON of any detector: of the candidates or `others`,
+    the spans not among them, the user's included)."""
+    suppressions = found.suppressions
+    if letterheads is not None:
+        suppressions = suppressions + organisation_blocks(text, candidates + others, letterheads)
+    return suppressed_removed(candidates, suppressions) if suppressions else candidates
+
+
+def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lang: str = "") -> list[Span]:
+    """The model's spans that fit their label's format, cut or trimmed where the format says so (`lang`:
+    the text's language, "fr" or "en", where a format depends on it). The repairs are span_repair.py's,
+    the format checks format_checks.py's; in this order: names cut in pieces joined, no form item, for a
+    number no masked value, no code before it and no sum of money, then the label's repair or format
+    check (`_CHECKS`), then the surnames, the initials and the logins after the names.
+
+    >>> from alias_engine.resolve.checks_data import load_model_checks
+    >>> checks = load_model_checks({"person_lead_words": ["Dr"], "secret_not": "\\\\$2[aby]\\\\$.*"})
+    >>> text = "Dr Jean Dupont at 10.0.300.1"
+    >>> [text[s.start:s.end] for s in check_model_spans(
+    ...     [Span(0, 14, "PERSON", 0.9, "model"), Span(18, 28, "IP_ADDRESS", 0.9, "model")], text, checks)]
+    ['Jean Dupont']
+    """
+    out: list[Span] = []
+    for span in joined_names(spans, text):
+        span = without_form_item(span, text)
+        if span.label in NUMBERS:
+            if MASKED.search(text, span.start, span.end):
+                continue
+            span = number_without_code(span, text, checks)
+            if AMOUNT.fullmatch(text, span.start, span.end):
+                continue
+        check = _CHECKS.get(span.label)
+        if check is None:
+            out.append(span)
+            continue
+        for start, end, *label in check(text, span.start, span.end, checks):
+            if start < end:
+                out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
+                                span.verified))
+    out = initials_added(surnames_added(out, text, checks), text, lang)
+    return out + logins_after_names(out, text)
+
+
+# Each label's repair (PERSON, ADDRESS: span_repair.py) or format check (the others: format_checks.py); a label
+# with neither is kept as the model found it.
+_CHECKS: dict[str, Check] = {**REPAIRS, **FORMAT_CHECKS}

@@ -1,0 +1,190 @@
+"""Format checks: what a label's format rules out in the model's spans, the model cannot claim.
+
+The token classifier reads context, not formats, so it sometimes labels a
+version string IP_ADDRESS, a bcrypt hash SECRET or a 12-digit number
+CREDIT_CARD. Each check below is a property of the label's format (an IPv4
+part is at most 255, a card has 13-19 digits, a SECRET is no hash or
+placeholder), with its word lists and regexes in the "model_checks" section of
+rules/common.json (docs/rules.md; compiled in checks_data.py). Two checks hold
+for every number label (`NUMBERS`): no value already masked ("4978XXXXXXXX2210")
+and no sum of money. A number that fails its label's format stays masked, as an
+IDENTIFIER or a PHONE: the engine fails closed. A model NATIONAL_ID that is a
+valid SIRET is a company's number (`is_siret`).
+
+Where the model's spans are cut, joined or relabelled is span_repair.py;
+`check_model_spans` (resolve/__init__.py) runs both, in their order.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+import regex
+from stdnum.fr import siret
+
+from ..detectors.keywords import is_possible_phone
+from ..detectors.patterns import is_person_url
+from ..validators import card
+from .checks_data import Check, ModelChecks, Piece
+from .suppressions import is_public_url
+
+_CARD = regex.compile(r"\d(?:[ \-]?\d){12,18}")
+_IBAN = regex.compile(r"(?i:[a-z]{2}\d{2}(?:[ \-]?[a-z0-9]){10,32})")
+_SEPA_CREDITOR = regex.compile(r"(?i:[a-z]{2}\d{2}[ ]?zzz)")
+_NUMBER = regex.compile(r"\d+")
+# From the first to the last word with a digit.
+_DIGIT_WORDS = regex.compile(r"[^\s]*\d[^\s]*(?:\s+[^\s]*\d[^\s]*)*")
+_WORD_PIECE = regex.compile(r"\p{Lu}*\p{Ll}*|[.\-]")
+_KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
+_TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
+# A value already masked ("4978XXXXXXXX2210", "***4418"): a partial value is no value (LABELS.md).
+MASKED = regex.compile(r"(?i:(?<=\d)x{3,}|x{3,}(?=\d))|\*{3,}|•{3,}")
+# A decimal number ("1842207.551", a kernel log's clock): no phone.
+_DECIMAL = regex.compile(r"\d+\.\d+")
+# A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
+AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
+
+
+def _ip(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    value = text[start:end]
+    try:
+        ipaddress.ip_interface(value)
+    except ValueError:
+        return []  # "537.36", "Chrome/124.0.6367.91" (a part above 255), "8080:80"
+    return [(start, end)]
+
+
+def _card(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """13-19 digits in groups; what follows the number ("05/27 091", even when the model took its "05")
+    is not the card. Fewer digits shaped like a phone number stay masked, as a PHONE."""
+    ends = [e for e in range(start + 13, min(end, start + 40) + 1)
+            if _CARD.fullmatch(text, start, e) and not text.startswith("/", e) and (e == end or not text[e].isdigit())]
+    if not ends:
+        return [(start, end, "PHONE")] if is_possible_phone(text[start:end]) else _as_identifier(text, start, end)
+    # The longest prefix that passes Luhn, else the longest one.
+    valid = [e for e in ends if card.is_valid(text[start:e])]
+    cut = max(valid or ends)
+    return [(start, cut), *_as_identifier(text, cut, end)]
+
+
+def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """Country code, check digits, then the account: "CAF 4471093" or "exp" are not IBANs, nor a SEPA
+    creditor identifier ("FR12ZZZ123456": the creditor's, not a person's account)."""
+    value = text[start:end]
+    if _SEPA_CREDITOR.match(value):
+        return []
+    return [(start, end)] if _IBAN.fullmatch(value) else _as_identifier(text, start, end)
+
+
+def _as_identifier(text: str, start: int, end: int) -> list[Piece]:
+    """A number the model found but whose format is not its label's ("CAF 4471093" as an IBAN) stays
+    masked, as an IDENTIFIER, without the words around it: the engine fails closed."""
+    m = _DIGIT_WORDS.search(text, start, end)
+    if m is None or sum(c.isdigit() for c in m.group()) < 4:
+        return []
+    return [(m.start(), m.end(), "IDENTIFIER")]
+
+
+def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """A date of birth has a day, a month and a year, or a month written as a word: "09/27" (a card's
+    expiry) and "18-25" (an age range) are not one."""
+    value = text[start:end]
+    if not any(c.isalpha() for c in value) and len(_NUMBER.findall(value)) < 3:
+        return []
+    return [(start, end)]
+
+
+def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """At least 5 digits and no decimal number: "+0000" (a log's time zone) and "[1842207.551]" (a kernel's
+    clock) are not phone numbers; a toll-free number written as
+    such ("0800 …", "1-800-…") is a company's line, as the rules decide for their own finds."""
+    if sum(c.isdigit() for c in text[start:end]) < 5 or _DECIMAL.fullmatch(text, start, end):
+        return []
+    if checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end):
+        return []
+    return [(start, end)]
+
+
+def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """Not a hash or a placeholder (judged on the whole token around the span: "$argon2id$v=19…" is
+    cut in pieces by the model), not a plain word ("NSInvalidArgumentException", "issued") and not a
+    log's key=value ("attempts=3"). A quoted secret is the whole quoted token: '"tulip_2024!"' when the
+    model stopped before the "!" (not a quoted "KEY=value")."""
+    value = text[start:end]
+    lo, hi = start, end
+    while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
+        lo -= 1
+    while hi < len(text) and text[hi] not in _TOKEN_STOP:
+        hi += 1
+    if checks.secret_not is not None and (checks.secret_not.fullmatch(value) or
+                                          checks.secret_not.fullmatch(text, lo, hi)):
+        return []
+    if _is_words(value) or _KEY_VALUE.fullmatch(value):
+        return []
+    if lo > 0 and text[lo - 1] in "\"'`" and text.startswith(text[lo - 1], hi) and \
+            not any(c in "=:" for c in text[lo:start] + text[end:hi]):
+        return [(lo, hi)]
+    return [(start, end)]
+
+
+def _is_words(value: str) -> bool:
+    """Letters that read as words or a CamelCase name ("issued", "NSInvalidArgumentException"), not
+    random letters ("dngTZayHF"): at most 5 pieces of 3+ letters on average, each a capital (a run of
+    capitals only at the start) then lower case."""
+    if not value.isalpha():
+        return False
+    pieces = [p for p in _WORD_PIECE.findall(value) if p]
+    return (len(pieces) <= 5 and len(value) >= 3 * len(pieces)
+            and all(any(c.islower() for c in p) for p in pieces)
+            and all(sum(c.isupper() for c in p) <= 1 for p in pieces[1:]))
+
+
+def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """Not a file path ("a/src/app.py": no scheme, no "www.", no dot before the first "/"), not a public
+    page the URL rules know (documentation, a code host's project), not a page every organisation's site
+    has ("/mon-compte", "/upload": `organisation_paths`) nor a service's host ("smtp.…", "docs.…") unless
+    something in it points at a person."""
+    value = text[start:end]
+    if "://" not in value and not value.lower().startswith("www.") and "." not in value.split("/", 1)[0]:
+        return []
+    if checks.patterns is None:
+        return [(start, end)]
+    if is_public_url(value, checks.patterns):
+        return []
+    authority, _, path = value.split("://", 1)[-1].partition("/")
+    if regex.split(r"[/?#]", path, maxsplit=1)[0].lower() in checks.patterns.organisation_paths and \
+            not is_person_url(value, checks.patterns):
+        return []  # "https://www.velo-shop.fr/mon-compte": a page of an organisation's site
+    host = authority.split(":", 1)[0].lower().removeprefix("www.")
+    if checks.service_hosts is not None and "." in host and \
+            checks.service_hosts.fullmatch(host.split(".", 1)[0]) and not is_person_url(value, checks.patterns):
+        return []
+    return [(start, end)]
+
+
+def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
+    ("MG11", "V5C": a form's or a rule's name). A login of 4+ letters or with lower case stays."""
+    value = "".join(c for c in text[start:end] if c.isalnum())
+    letters = [c for c in value if c.isalpha()]
+    if len(value) <= 3 and value.isalpha():
+        return []
+    if len(value) <= 4 and letters and all(c.isupper() for c in letters):
+        return []
+    return [(start, end)]
+
+
+def is_siret(value: str) -> bool:
+    """14 digits that pass the SIRET check and are no payment card: a company's number, which
+    LABELS.md keeps out of NATIONAL_ID (the model, without context, takes them for IDs). A
+    model CREDIT_CARD span is kept even then: some real 14-digit cards pass the check too."""
+    digits = "".join(c for c in value if c.isdigit())
+    return (len(digits) == 14 and len(digits) == sum(c.isalnum() for c in value)
+            and siret.is_valid(digits) and not card.is_valid(digits))
+
+
+NUMBERS = frozenset({"NATIONAL_ID", "IDENTIFIER", "PHONE", "CREDIT_CARD", "IBAN"})
+# The format check of each label that has one.
+FORMAT_CHECKS: dict[str, Check] = {
+    "URL": _url, "IDENTIFIER": _identifier, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
+    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}

@@ -1,0 +1,352 @@
+"""Span repair: the model's spans cut, joined, extended or relabelled where the text shows a value's edges.
+
+The model finds values but not always their edges: a PERSON that runs over a
+line break, a column gap or a title ("Dr Jean Dupont"), a couple in one span
+("Owen & Bea MacLeod"), a name cut in pieces ("Anne" + "Roux") or one word
+short, an address that starts a word early, stops before its town or holds its
+addressee's name on its first line, a number with the code or punctuation
+before it ("PC 4471"). Each repair reads only the text around the span, with
+the word lists of common.json → "model_checks" (docs/rules.md; compiled in
+checks_data.py); what a repair leaves over that is still a value stays masked
+as what it is ("2287 Collins": the number an IDENTIFIER; "Rahul Kapoor
+(rkapoor)": the login an IDENTIFIER). For every label, no span runs onto the
+next line's form item ("…⏎1.6").
+
+The format checks are format_checks.py; `check_model_spans` (resolve/__init__.py)
+runs both, in their order.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable
+
+import regex
+
+from ..detectors.keywords import strip_accents
+from ..spans import Span
+from .checks_data import Check, ModelChecks, Piece
+
+# Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
+_PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
+# A couple: a given name, "&", "and" or "et", and a full name ("Owen & Bea MacLeod" is "Owen" and "Bea
+# MacLeod"; "Brooks & Dunn" stays one span).
+_COUPLE = regex.compile(r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:&|and|et)[ \t]+(?=\p{Lu}[\p{Ll}.]*[ \t]+\p{Lu})")
+# An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
+_NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
+# Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is Monsieur).
+_INITIALS_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.'’\-])((?:\p{Lu}\.[ ]?){0,2}\p{Lu}\.)[ ]\Z")
+# A form's item number or letter alone on a line ("1.6", "d").
+_FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
+# A title or greeting word before a name ("Dr.", "G'day"), and a number before it ("2287 Collins").
+_LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?\s+(?=\S)")
+_LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
+# Words before an address's first element.
+_ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
+# The town a deed writes before the street after "demeurant à": "demeurant à ANNECY (74000), 4 rue …".
+_TOWN_BEFORE = regex.compile(r"(?i:demeurant|domicilié(?:e?s?)|résidant|habitant)\s+à\s+"
+                             r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z")
+# A line's (or a quoted field's) comma-separated parts before an address: "Résidence Les Tilleuls, bât. C, "
+_PARTS_BEFORE = regex.compile(r"(?:[^\n]*[\"«(:;][ \t]*|[ \t]*)((?:[^\n,;:\"«()]{2,60},[ \t]*){1,3})")
+# A postcode after a region in parentheses (Canada's "H2J 2L3", a 4-5 digit one), a postcode ending an
+# address, and a town after it that ends the line or the clause.
+_POSTCODE_AFTER = regex.compile(r"[ ,]+(?:\p{Lu}\d\p{Lu}[ \-]?\d\p{Lu}\d|\d{4,5})(?![\p{L}\p{N}])")
+_ENDS_WITH_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}.,])\d{4,5}\Z")
+# A US state's two capitals ending an address, and the ZIP (+4) after it ("OMAHA NE" → "OMAHA NE 68114-3827").
+_ENDS_WITH_STATE = regex.compile(r"(?<![\p{L}\p{N}])\p{Lu}{2}\Z")
+_ZIP_AFTER = regex.compile(r"[ \t]+\d{5}(?:-\d{4})?(?![\p{L}\p{N}\-])")
+_TOWN_AFTER = regex.compile(r" ((?:\p{Lu}\p{Ll}* )?\p{Lu}\p{Ll}+(?:[\-'’]\p{Ll}*\p{Lu}?\p{Ll}+)*)"
+                            r"(?=[,.;)]|[ \t]*\r?\n|\Z| \p{Ll})")
+_LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
+# One word of a name: "Bisliev", "DUVAL", "Jean-Pierre", "O'Neil", "N.", "J.-P."
+_NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
+# A number with the code or punctuation the model took before it: "PC 4471", "=58213", "CAX 582114".
+_CODE_THEN_NUMBER = regex.compile(r"([^\p{L}\p{N}+(]*)(?:(\p{Lu}{2,6})\.?[ \t]+)?([+(]?\d[\d \t.\-/()]*)")
+# An acronym and a number, and nothing else: a registration ("MCRN 421177"), never an address
+# (a US state and its ZIP, "MO 89035", are an address's end).
+_CODE_AND_NUMBER = regex.compile(r"(?!\p{Lu}{2}[ ]+\d{5}(?:-\d{4})?\Z)\p{Lu}{2,6}[ ]+(\d[\d \-/]*\d)")
+
+
+def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """PERSON spans that the model cut in pieces become one name: "Anne" + "Roux" (a space or a hyphen
+    between them), "DUVAL" + "Anne" ("NOM, Prénom"), and a glued "M'" or "J.-" before a piece
+    ("M'" + "BALA Sidi", "J.-" + "P. Roux")."""
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    out: list[Span] = []
+    for span in spans:
+        if span.label == "PERSON":
+            m = _NAME_PREFIX.search(text, max(0, span.start - 12), span.start)
+            if m is not None:
+                span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
+            prev = out[-1] if out else None
+            if prev is not None and prev.label == "PERSON" and prev.end <= span.start and \
+                    _joins(text[prev.start:prev.end], text[prev.end:span.start]):
+                out[-1] = Span(prev.start, span.end, "PERSON", max(prev.score, span.score), prev.source,
+                               prev.verified and span.verified)
+                continue
+        out.append(span)
+    return out
+
+
+def _joins(first: str, gap: str) -> bool:
+    if gap in (" ", "-"):
+        return True
+    return gap == ", " and first.isupper() and " " not in first  # "DUVAL, Anne"
+
+
+def without_form_item(span: Span, text: str) -> Span:
+    """A span that runs onto the next line's item number or letter ("47-2210589⏎c") stops before it."""
+    cut = text.rfind("\n", span.start, span.end)
+    if cut <= span.start or not _FORM_ITEM.fullmatch(text[cut + 1:span.end].strip()):
+        return span
+    end = cut
+    while end > span.start and not text[end - 1].isalnum():
+        end -= 1
+    if end <= span.start:
+        return span
+    return Span(span.start, end, span.label, span.score, span.source, span.verified)
+
+
+def number_without_code(span: Span, text: str, checks: ModelChecks) -> Span:
+    """A number span does not start with the punctuation or the rank the model took before it ("=58213",
+    "PC 4471"); letters that may be the value's own stay ("CAX 582114", "BERE 8562 2114")."""
+    m = _CODE_THEN_NUMBER.fullmatch(text, span.start, span.end)
+    if m is None:
+        return span
+    start = m.start(3) if (m.group(2) or "").casefold() in checks.person_lead_words else m.end(1)
+    return Span(start, span.end, span.label, span.score, span.source, span.verified)
+
+
+def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """Cut at line breaks and column gaps; drop leading titles and trailing words that end no name; no single
+    letters."""
+    parts, pos = [], start
+    for m in _PERSON_BREAK.finditer(text, start, end):
+        parts.append((pos, m.start()))
+        pos = m.end()
+    parts.append((pos, end))
+    kept: list[Piece] = []
+    for s, e in parts:
+        s = _after_titles(text, s, e, checks.person_lead_words)
+        couple = _COUPLE.match(text, s, e)
+        if couple is not None:
+            kept.append((s, couple.end(1)))
+            s = couple.end()
+        number = _LEAD_NUMBER.match(text, s, e)
+        name_start = number.end() if number else s
+        e = _before_trailing_words(text, name_start, e, checks)
+        if sum(c.isalpha() for c in text[name_start:e]) > 1:
+            if number:  # "2287 Collins": the number before the name stays masked, as what it is
+                kept.append((s, s + len(number.group(1)), "IDENTIFIER"))
+            kept.append((name_start, e))
+    return kept
+
+
+def _before_trailing_words(text: str, start: int, end: int, checks: ModelChecks) -> int:
+    """Before a number, drop a weekday, month or other word that ends no name ("Patel Mon 14 Apr" is "Patel";
+    "LI Jun" stays: a given name that is also a month)."""
+    if not regex.match(r"[ \t]*\d", text[end:end + 8]):
+        return end
+    while True:
+        head, space, last = text[start:end].rpartition(" ")
+        folded = last.casefold().rstrip(".")
+        if not space or not head.strip() or folded not in checks.name_stop_words or folded in checks.name_particles:
+            return end
+        end = start + len(head.rstrip())
+
+
+def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> int:
+    """Skip title and greeting words ("Dr", "Mr.", "Garda", "G'day") at the start while a word is left after
+    them."""
+    while True:
+        m = _LEAD_WORD.match(text, start, end)
+        if m is None or m.group(1).replace("’", "'").casefold() not in titles:
+            return start
+        start = m.end()
+
+
+def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
+    in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6"), starts at its first
+    element, not at a word before it ("outside 27 …") but at the town a deed writes first ("demeurant à
+    LYON (69003), 4 rue …"), is more than an acronym and a number ("MCRN 421177": that number is an
+    IDENTIFIER), and a first line that is a person's name
+    ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON."""
+    code = _CODE_AND_NUMBER.fullmatch(text, start, end)
+    if code is not None:  # "MCRN 421177", "UCI 11-2294-8817": a registration, not an address
+        return [(code.start(1), code.end(1), "IDENTIFIER")]
+    last_break = text.rfind("\n", start, end)
+    if last_break != -1 and _FORM_ITEM.fullmatch(text[last_break + 1:end].strip()):
+        end = last_break
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    m = _ADDRESS_LEAD.match(text, start, end)
+    if m is not None and m.end() < end:
+        start = m.end()
+    head = _TOWN_BEFORE.search(text, max(0, start - 80), start)
+    if head is not None:
+        start = head.start(1)
+    start = _building_start(text, start, checks)
+    end = _address_tail(text, start, end, checks)
+    person: list[Piece] = []
+    name_end = _name_line_end(text, start, end, checks)
+    if name_end is not None:
+        person = [(_after_titles(text, start, name_end, checks.person_lead_words), name_end, "PERSON")]
+        start = text.index("\n", name_end)
+        while start < end and not text[start].isalnum():
+            start += 1
+    if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]):
+        return person
+    return person + [(start, end)]
+
+
+def _building_start(text: str, start: int, checks: ModelChecks) -> int:
+    """Where an address starts when the model left out the building's name before it on its line
+    ("Résidence Les Tilleuls, bât. C, | 3e étage, 5 rue …"): at that name, if the line (or a quoted
+    field) starts with it and only comma-separated parts lie between it and the span."""
+    lo = max(0, start - 240)  # bounded: a building's name is short, and the cost stays linear
+    line_start = text.rfind("\n", lo, start) + 1
+    if line_start == 0 and lo > 0:
+        return start
+    m = _PARTS_BEFORE.fullmatch(text, line_start, start)
+    if m is None or m.group(1).split()[0].casefold().rstrip(".") not in checks.building_words:
+        return start
+    return m.start(1)
+
+
+def _address_tail(text: str, start: int, end: int, checks: ModelChecks) -> int:
+    """Where an address the model cut short ends: after the ")" of a region it opened and a postcode that
+    follows ("Montréal (Québec" → "Montréal (Québec) H2J 2L3"), and after the town that follows its last
+    postcode ("…27, 5004" → "…27, 5004 Bouge"), after the ZIP that follows a US state ("…OMAHA NE" →
+    "…OMAHA NE 68114-3827")."""
+    value = text[start:end]
+    if value.count("(") > value.count(")") and text.startswith(")", end):
+        end += 1
+        m = _POSTCODE_AFTER.match(text, end)
+        if m is not None:
+            end = m.end()
+    if _ENDS_WITH_STATE.search(text, start, end):
+        m = _ZIP_AFTER.match(text, end)
+        if m is not None:
+            end = m.end()
+    if _ENDS_WITH_POSTCODE.search(text, start, end):
+        m = _TOWN_AFTER.match(text, end)
+        words = m.group(1).casefold().split() if m is not None else []
+        if words and (len(words) == 1 or words[0] in checks.name_particles) and \
+                not any(w in checks.name_stop_words or w in checks.address_line_words for w in words[-1:]):
+            end = m.end()
+    return end
+
+
+def _name_line_end(text: str, start: int, end: int, checks: ModelChecks) -> int | None:
+    """Where the first line of a multi-line address ends when that line is a person's name: the span
+    starts its line (or follows a label's colon), the line is 2 to 4 capitalised words or initials
+    (particles such as "de" or "van" between them) with no digit and no word of a building, a street,
+    a service or a company (`address_line_words`), and the line above is not such a name already (then
+    this one is a company's or a building's), and the next line starts the address: a number first, or a
+    word of `address_line_words`."""
+    brk = text.find("\n", start, end)
+    if brk == -1:
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start].rstrip()
+    if any(c.isalnum() for c in before) and not before.endswith(":"):
+        return None
+    line_end = brk
+    while line_end > start and text[line_end - 1] in " \t\r,;":
+        line_end -= 1
+    if not _is_name_line(text[start:line_end], checks):
+        return None
+    above_end = line_start
+    while above_end > 0 and text[above_end - 1].isspace():
+        above_end -= 1
+    above = text[text.rfind("\n", 0, above_end) + 1:above_end].strip(_LINE_MARKS)
+    if above and _is_name_line(above, checks):
+        return None
+    below = text[brk:end].lstrip().partition("\n")[0].strip(_LINE_MARKS)
+    if not (below[:1].isdigit() or any(w.casefold().rstrip(".,") in checks.address_line_words for w in below.split())):
+        return None  # the address itself starts on the next line: "583 Magrethevej 298", "Apt. 12, …"
+    return line_end
+
+
+def _is_name_line(line: str, checks: ModelChecks) -> bool:
+    words = line.split()
+    if not 2 <= len(words) <= 4 or words[0].casefold() in checks.name_particles:
+        return False
+    for i, word in enumerate(words):
+        folded = word.casefold().rstrip(".")
+        if folded in checks.address_line_words or (folded in checks.name_stop_words and folded not in
+                                                   checks.name_particles and folded not in checks.person_lead_words):
+            return False
+        if not (_NAME_WORD.fullmatch(word) or (folded in checks.name_particles and i < len(words) - 1)):
+            return False
+    return True
+
+
+# The rest of a name on its line, then where a name ends: "Delorme, lead", "des Varannes⏎", "Price    Tel"
+_NAME_REST = regex.compile(r" ((?:\p{Ll}+ )?)(\p{Lu}\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)*)(?=[ \t]*\r?\n|,(?! ?\d)|;|\)|[ \t]{2})")
+
+
+def surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
+    """A PERSON span that stops one word before the end of a name takes that word: the model's
+    "Marc-Antoine" of "Marc-Antoine Delorme, lead developer", "Stanislas Bruley" of "… Bruley des
+    Varannes, mise en place". The word is capitalised (a particle may come before it), ends the
+    name (a line break, a comma, a column gap or a parenthesis after it, not more words: "Donald
+    Danforth Plant Science Center" is no name), is held by no other span, and is no weekday, month,
+    post-nominal, venue or address word, nor has one between its hyphens (`name_stop_words`,
+    `address_line_words`: "Getty Museum", "Opéra-Comique")."""
+    starts = sorted(s.start for s in spans)
+    out = []
+    for span in spans:
+        m = _NAME_REST.match(text, span.end) if span.label == "PERSON" else None
+        if m is not None and text[span.start:span.end][-1:].islower():
+            particle, word = m.group(1).strip(), m.group(2)
+            i = bisect_right(starts, span.start)
+            if (not particle or particle in checks.name_particles) and not (i < len(starts) and starts[i] < m.end()) \
+                    and not any(part in checks.name_stop_words or part in checks.address_line_words
+                                for part in regex.split(r"['’\-]", word.casefold()) if part not in checks.name_particles):
+                span = Span(span.start, m.end(), span.label, span.score, span.source, span.verified)
+        out.append(span)
+    return out
+
+
+def initials_added(spans: list[Span], text: str, lang: str) -> list[Span]:
+    """A PERSON span takes the initials written before it ("S.R. O'Donoghue-Price", "M. Young"), except a
+    French "M." (Monsieur: a title, outside the span) and initials another span holds."""
+    ends = sorted(s.end for s in spans)
+    out = []
+    for span in spans:
+        m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
+        if m is not None and not (lang == "fr" and m.group(1) == "M.") and \
+                bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
+            span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
+        out.append(span)
+    return out
+
+
+# A login in parentheses right after a name: "Rahul Kapoor (rkapoor)".
+_LOGIN_AFTER = regex.compile(r"[ \t]?\(([\p{Ll}\p{N}][\p{Ll}\p{N}._\-]{2,31})\)")
+
+
+def logins_after_names(spans: list[Span], text: str) -> list[Span]:
+    """A login made of a person's name, in parentheses after it, is an IDENTIFIER: "(rkapoor)" after "Rahul
+    Kapoor" (a role in parentheses, "Jade (owner)", is none: it holds no word of the name)."""
+    out = []
+    for span in spans:
+        m = _LOGIN_AFTER.match(text, span.end) if span.label == "PERSON" else None
+        if m is None:
+            continue
+        login = _folded_letters(m.group(1))
+        words = [_folded_letters(w) for w in text[span.start:span.end].split()]
+        if any(len(w) >= 3 and w in login for w in words):
+            out.append(Span(m.start(1), m.end(1), "IDENTIFIER", span.score, span.source, span.verified))
+    return out
+
+
+def _folded_letters(value: str) -> str:
+    """The letters of `value`, casefolded and without accents: "O'Brien-Núñez" → "obriennunez"."""
+    return "".join(c for c in strip_accents(value.casefold()) if c.isalpha() and c.isascii())
+
+
+# The repair of each label that has one (its span cut or relabelled into pieces).
+REPAIRS: dict[str, Check] = {"PERSON": _person, "ADDRESS": _address}
