@@ -406,7 +406,7 @@ def test_missing_rules_directory(tmp_path):
 
 
 def test_greetings_and_sign_offs_are_never_a_person_alone():
-    from alias_engine.detectors.rules import without_non_names
+    from alias_engine.resolve.suppressions import without_non_names
     from alias_engine.spans import Span
 
     text = "Bisous, Inès\nCoucou, Jean\nCordialement\nMarie Love"
@@ -421,7 +421,7 @@ def test_greetings_and_sign_offs_are_never_a_person_alone():
 
 @pytest.mark.parametrize("word", ["Mummy", "mum", "Tonton", "Thurs", "Samedi"])
 def test_kinship_words_and_weekdays_are_never_a_person_alone(word):
-    from alias_engine.detectors.rules import without_non_names
+    from alias_engine.resolve.suppressions import without_non_names
     from alias_engine.spans import Span
 
     text = f"[19:02] {word}: on arrive"
@@ -433,7 +433,7 @@ def test_kinship_words_and_weekdays_are_never_a_person_alone(word):
 @pytest.mark.parametrize("text, word", [("Ask Dr Sun tomorrow", "Sun"), ("Nguyen Thi Thu said ok", "Thu"),
                                         ("Mr Papa called", "Papa"), ("Ms Tata called", "Tata"), ("Mon Ly est là", "Mon")])
 def test_a_word_that_is_also_a_name_stays_a_person(text, word):
-    from alias_engine.detectors.rules import without_non_names
+    from alias_engine.resolve.suppressions import without_non_names
     from alias_engine.spans import Span
 
     rules = load_rules(data_dir("rules"))

@@ -23,7 +23,6 @@ from ..resolve import Found, resolve
 from ..resolve.checks_data import ModelChecks, load_model_checks
 from ..resolve.letterheads import Letterheads, load_letterheads
 from ..resolve.structure import Fields
-from ..resolve.suppressions import without_non_names as _without_non_names
 from ..resources import read_rule_file
 from ..spans import Span
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
@@ -262,11 +261,6 @@ def _pattern_suppressions(text: str, patterns) -> list[Suppression]:
                 if start < end:
                     found.append(Suppression(start, end, labels))
     return found
-
-
-def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
-    """Kept for callers of the old place: see resolve.suppressions.without_non_names."""
-    return _without_non_names(spans, text, not_names)
 
 
 class RuleDetector:
