@@ -63,6 +63,7 @@ def test_no_output_may_be_an_input_or_another_output(files, argv, capsys):
     assert {p.name: p.read_bytes() for p in files.iterdir() if not p.is_symlink()} == before
 
 
+@pytest.mark.slow  # runs the CLI in processes
 def test_unmask_counts_the_placeholders_another_files_mapping_cannot_restore(tmp_path):
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
     first.write_text(TEXT, encoding="utf-8")
@@ -81,6 +82,7 @@ def test_unmask_counts_the_placeholders_another_files_mapping_cannot_restore(tmp
     assert right.returncode == 0 and right.stdout.decode("utf-8") == TEXT and right.stderr == b""
 
 
+@pytest.mark.slow  # runs the CLI in processes
 def test_unmask_counts_leftover_placeholders_of_the_mappings_own_format(tmp_path):
     source = tmp_path / "a.txt"
     source.write_text(TEXT, encoding="utf-8")
@@ -95,6 +97,7 @@ def test_unmask_counts_leftover_placeholders_of_the_mappings_own_format(tmp_path
     assert b"2 placeholder(s)" in out.stderr and b"<<PHONE#1>>" in out.stderr and b"<<PERSON#7>>" in out.stderr
 
 
+@pytest.mark.slow  # runs the CLI in processes
 def test_placeholders_the_author_wrote_are_not_counted_as_unrestored(tmp_path):
     # mask skips the numbers a text already uses: [EMAIL_1] was written by the author
     source = tmp_path / "a.txt"
@@ -111,6 +114,7 @@ def test_placeholders_the_author_wrote_are_not_counted_as_unrestored(tmp_path):
     assert b"[EMAIL_3]" in invented.stderr and b"[EMAIL_1]" not in invented.stderr
 
 
+@pytest.mark.slow  # runs the CLI in processes
 def test_jsonl_unmask_strict_counts_over_all_records(tmp_path):
     data = tmp_path / "in.jsonl"
     data.write_text("".join(json.dumps({"text": t}) + "\n" for t in (TEXT, OTHER)), encoding="utf-8")
@@ -145,6 +149,7 @@ def test_a_custom_placeholder_format_is_accepted():
     assert io.placeholder_format({}) is None
 
 
+@pytest.mark.slow  # runs the CLI in processes
 def test_output_into_a_missing_folder_fails_before_anything_is_written(tmp_path):
     source = tmp_path / "in.txt"
     source.write_text(TEXT, encoding="utf-8")
@@ -231,6 +236,7 @@ def test_engine_refuses_bad_threads_and_recall_bias():
             Engine(use_model=False, **kwargs)
 
 
+@pytest.mark.slow  # runs the CLI in processes
 def test_stdin_mapping_goes_to_a_new_private_file_outside_the_working_tree(tmp_path):
     work, state = tmp_path / "repo", tmp_path / "state"
     work.mkdir()

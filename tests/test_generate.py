@@ -217,6 +217,7 @@ def test_cli_reports_unwritable_output(tmp_path) -> None:
     assert main(["--out", str(tmp_path / "missing" / "g.jsonl"), "--n", "1"]) == 2
 
 
+@pytest.mark.slow  # runs the CLI in processes
 def test_output_does_not_depend_on_python_hash_seed(tmp_path) -> None:
     import os
     import subprocess

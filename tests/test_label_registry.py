@@ -65,6 +65,7 @@ def test_sessions_keep_the_declared_label_consistent_and_restore_it(engine, mode
     assert session.unmask(first.text + "\n" + second.text) == TEXTS[1] + "\n" + TEXTS[2]
 
 
+@pytest.mark.slow  # runs the CLI in processes
 def test_the_cli_takes_rules_files(tmp_path):
     src = tmp_path / "in.txt"
     src.write_text(TEXTS[0] + "\n", encoding="utf-8")
