@@ -127,6 +127,21 @@ def test_a_surname_column_is_a_person_whole_cell_through_the_engine():
     assert "La Tour" not in masked and "Benali" not in masked and "Vannes" in masked and "3 120" in masked
 
 
+@pytest.mark.parametrize("table", [
+    "Name            Department      City\nOrla Quennell   Accounting      Leeds\nTamsin Vey      Sales           York\n",
+    "Name;Email;Team\nOrla Quennell;o.q@example.org;Legal\n",
+])
+def test_a_plain_name_column_of_a_table_about_people_holds_people(table):
+    """Rules only, so nothing but the header says it: "Name" over people's rows is a name column."""
+    assert [table[s.start:s.end] for s in RULES.detect(table) if s.label == "PERSON"][:1] == ["Orla Quennell"]
+
+
+@pytest.mark.parametrize("table", ["Name | Version\nRequests Toolbelt | 2.31\n", "name,price,qty\nWidget Pro,12.50,3\n",
+                                   '{"name": "Gizmo Deluxe", "version": "1.0.2"}'])
+def test_a_plain_name_beside_a_things_fields_or_in_json_says_nothing(table):
+    assert [s for s in RULES.detect(table) if s.label == "PERSON"] == []
+
+
 def test_a_company_column_is_no_name_column():
     text = "nom de la société;ville\nAtelier Brunel;Lyon\nGarage Moreau;Tours\n"
     assert [s for s in RULES.detect(text) if s.label == "PERSON"] == []

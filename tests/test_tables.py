@@ -35,9 +35,10 @@ def test_markdown_table_and_header_suffix(rules):
             "|---|---|:---:|---|\n"
             "| Nathan Brookes | nathan1546 | 94889566F | https://www.brookes.me/ |\n"
             "| Pavla Horák | pavla_horak | 81099394Z | pavla.horak.cz |\n")
-    assert labelled(text, rules) == [
-        ("nathan1546", "IDENTIFIER"), ("94889566F", "NATIONAL_ID"), ("https://www.brookes.me/", "URL"),
-        ("pavla_horak", "IDENTIFIER"), ("81099394Z", "NATIONAL_ID"), ("pavla.horak.cz", "URL")]
+    assert labelled(text, rules) == [  # "Name" over a table about people: a name column
+        ("Nathan Brookes", "PERSON"), ("nathan1546", "IDENTIFIER"), ("94889566F", "NATIONAL_ID"),
+        ("https://www.brookes.me/", "URL"), ("Pavla Horák", "PERSON"), ("pavla_horak", "IDENTIFIER"),
+        ("81099394Z", "NATIONAL_ID"), ("pavla.horak.cz", "URL")]
 
 
 def test_tab_separated_with_quoted_csv_cells(rules):

@@ -47,18 +47,18 @@ def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[S
     return spans, suppressions
 
 
-def table_fields(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, header) of every cell under a header in the tables of `text` whose header reads
-    as field names: short cells (at most 4 words, 40 characters), no sentence's end, no number
-    (lines of prose with as many commas are no table)."""
+def table_fields(text: str) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
+    """(start, end, header, the table's headers) of every cell under a header in the tables of `text`
+    whose header reads as field names: short cells (at most 4 words, 40 characters), no sentence's
+    end, no number (lines of prose with as many commas are no table)."""
     for header, rows in _tables(text):
-        names = [text[start:end] for start, end in header]
+        names = tuple(text[start:end] for start, end in header)
         if not all(map(_reads_as_field_name, names)):
             continue
         for cells in rows:
             for (start, end), name in zip(cells, names):
                 if start < end and end - start <= MAX_CELL_CHARS:
-                    yield start, end, name
+                    yield start, end, name, names
 
 
 def _reads_as_field_name(cell: str) -> bool:

@@ -71,17 +71,23 @@ class Fields:
     personal: tuple[tuple[str, ...], ...] = ()
     person: tuple[tuple[str, ...], ...] = ()
     not_person: tuple[tuple[str, ...], ...] = ()
+    plain_name: tuple[tuple[str, ...], ...] = ()  # "Name": a person's, unless the record is a thing's
+    thing: tuple[tuple[str, ...], ...] = ()  # "price", "version": fields of a record about things
 
     @classmethod
     def from_rules(cls, raw: dict) -> Fields:
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
-                      ("not_personal", "personal", "person", "not_person")})
+                      ("not_personal", "personal", "person", "not_person", "plain_name", "thing")})
 
-    def kind(self, name: str) -> str | None:
-        """"person", "not_personal" or None (nothing said) for a field name."""
+    def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
+        """"person", "not_personal" or None (nothing said) for a field name; `record`: the names of
+        the fields beside it (a table's header), where known."""
         words = field_words(name)
         if not words or len(words) > 8:
             return None
+        if words in self.plain_name and len(record) > 1 \
+                and not any(_has_any(field_words(other), self.thing) for other in record):
+            return "person"  # a table's "Name" column, in a table about people (no price, version, SKU...)
         not_personal = _has_any(words, self.not_personal)
         if _has_any(words, self.person) and not not_personal and not _has_any(words, self.not_person):
             return "person"
@@ -180,21 +186,23 @@ def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
 
 def field_values(text: str, tags: list[tuple[int, int]], fields: Fields) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of the values whose field name says something, kind "person" or "not_personal"."""
-    kinds: dict[str, str | None] = {}  # a table's header, an element or a key names many values
-    for start, end, name in _named_values(text, tags):
-        kind = kinds[name] if name in kinds else kinds.setdefault(name, fields.kind(name))
+    kinds: dict[tuple[str, tuple[str, ...]], str | None] = {}  # a header, an element or a key names many values
+    for start, end, name, record in _named_values(text, tags):
+        key = (name, record)
+        kind = kinds[key] if key in kinds else kinds.setdefault(key, fields.kind(name, record))
         if kind is not None and start < end:
             yield start, end, kind
 
 
-def _named_values(text: str, tags: list[tuple[int, int]]) -> Iterator[tuple[int, int, str]]:
+def _named_values(text: str, tags: list[tuple[int, int]]) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
+    """(start, end, field name, the names of the fields beside it where known) of each named value."""
     if tags:  # an element's text, named by the element around it
         open_elements: list[str] = []
         last = 0
         for start, end in tags:
             element = _ELEMENT.match(text, start)
             if start > last and open_elements:
-                yield _trimmed(text, last, start, open_elements[-1])
+                yield (*_trimmed(text, last, start, open_elements[-1]), ())
             if element is not None:
                 closing, name = element.group(1), element.group(2)
                 if closing:
@@ -206,7 +214,7 @@ def _named_values(text: str, tags: list[tuple[int, int]]) -> Iterator[tuple[int,
     if '"' in text and ":" in text:
         for m in _JSON_PAIR.finditer(text):
             group = 2 if m.group(2) is not None else 3
-            yield m.start(group), m.end(group), m.group(1)
+            yield m.start(group), m.end(group), m.group(1), ()
     yield from table_fields(text)
 
 
