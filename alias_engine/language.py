@@ -4,7 +4,12 @@ A language folder holds `keywords.json` (its keyword rules, detectors/keywords.p
 and `language.json`: `stop_words` (frequent words that guess the language),
 `phone_regions` (the regions whose national phone formats are tried, in order),
 `not_names` (greetings and sign-offs that are never a name alone) and
-`date_orders` (how numeric dates are written: "dmy", "mdy").
+`date_orders` (how numeric dates are written: "dmy", "mdy") and `words`: the
+language's words that the resolve stage reads, one list a key of `WORD_KEYS`
+(titles and greetings before a name, name particles, words after a name, address
+and organisation words...). The rules of every language apply to every text, so
+the resolve stage reads each key's words united over the languages
+(`Languages.words`).
 `rules/languages.json` gives the order the folders are read in and the
 `default` language of a text that gives no sign of one. docs/rules.md says how
 to add a language.
@@ -23,8 +28,22 @@ from .resources import data_dir, read_rule_file
 
 _WORD = regex.compile(r"\p{L}+")
 LANGUAGE_KEYS = frozenset({"lang", "description", "comment", "stop_words", "phone_regions", "not_names",
-                           "date_orders"})
+                           "date_orders", "words"})
 DATE_ORDERS = ("dmy", "mdy")
+# The keys of "words": the language's words of each resolve step (docs/rules.md).
+WORD_KEYS = (
+    "person_lead_words",        # titles, ranks, greetings before a name (resolve/span_repair.py)
+    "name_particles",           # "de", "van" inside a name
+    "name_stop_words",          # capitalised words after a name, not of it
+    "address_line_words",       # a line with one of them is no addressee's name
+    "address_building_words",   # the first word of a building's name
+    "organisation_words",       # institutions and legal forms (resolve/letterheads.py)
+    "contact_labels",           # field labels of a letterhead's contact lines
+    "street_words",             # "rue", "road": a street names no organisation
+    "sentence_words",           # pronouns and verbs: a line with one is a sentence
+    "organisation_connectors",  # lower-case words inside an organisation's name
+    "not_a_name_values",        # placeholders of a name field: "n/a", "inconnu" (resolve/structure.py)
+)
 
 
 @dataclass(frozen=True)
@@ -34,6 +53,11 @@ class Language:
     phone_regions: tuple[str, ...] = ()
     not_names: frozenset[str] = frozenset()  # casefolded
     date_orders: tuple[str, ...] = ()  # how numeric dates are written: "dmy", "mdy"
+    words: tuple[tuple[str, frozenset[str]], ...] = ()  # (key of WORD_KEYS, its casefolded words)
+
+    def words_of(self, key: str) -> frozenset[str]:
+        """The language's casefolded words of `key` (one of WORD_KEYS)."""
+        return dict(self.words).get(key, frozenset())
 
 
 @dataclass(frozen=True)
@@ -52,6 +76,15 @@ class Languages:
         """The numeric date orders of every language, in order: keyword rules of every language apply
         to every text, so a date is read in any order some language writes it in."""
         return tuple(dict.fromkeys(order for lang in self.all for order in lang.date_orders))
+
+    def words(self, key: str) -> frozenset[str]:
+        """The casefolded words of `key` (one of WORD_KEYS) of every language: the rules of every
+        language apply to every text, so a word listed in one language applies to a text of another."""
+        return frozenset().union(*(lang.words_of(key) for lang in self.all))
+
+    def word_sets(self) -> dict[str, frozenset[str]]:
+        """Every key of WORD_KEYS with its words united over the languages (`words`)."""
+        return {key: self.words(key) for key in WORD_KEYS}
 
     def guess(self, text: str, sample: int = 5000) -> str:
         """The language with the most stop words in the first `sample` characters (the default on a tie)."""
@@ -92,7 +125,8 @@ def load_languages(rules_dir: Path) -> Languages:
                 frozenset(w.lower() for w in data.get("stop_words", {}).get("words", [])),
                 tuple(data.get("phone_regions", {}).get("regions", [])),
                 frozenset(w.casefold() for w in data.get("not_names", {}).get("words", [])),
-                tuple(data.get("date_orders", {}).get("orders", []))))
+                tuple(data.get("date_orders", {}).get("orders", [])),
+                _words(data.get("words", {}), path)))
         except (AttributeError, TypeError):
             raise RulesError(f"{path}: stop_words, phone_regions, not_names and date_orders are objects with a list "
                              "('words', 'regions' or 'orders')") from None
@@ -104,6 +138,28 @@ def load_languages(rules_dir: Path) -> Languages:
     if default not in [lang.name for lang in languages]:
         raise RulesError(f"{rules_dir / 'languages.json'}: default {default!r} is no language folder")
     return Languages(tuple(languages), default)
+
+
+def _words(section: object, path: Path) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The casefolded word sets of a language.json's "words": {key: {"comment", "words": [...]}};
+    RulesError naming the file on an unknown key or a malformed entry."""
+    if not isinstance(section, dict):
+        raise RulesError(f"{path}: \"words\" is an object of word lists ({', '.join(WORD_KEYS)})")
+    unknown = set(section) - set(WORD_KEYS) - {"comment"}
+    if unknown:
+        raise RulesError(f"{path}: unknown key(s) {', '.join(sorted(unknown))} in \"words\"")
+    out = []
+    for key in WORD_KEYS:
+        if key not in section:
+            continue
+        entry = section[key]
+        words = entry.get("words") if isinstance(entry, dict) else None
+        if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words) \
+                or set(entry) - {"comment", "words"}:
+            raise RulesError(f"{path}: words.{key} must be an object {{\"comment\", \"words\"}} "
+                             "whose \"words\" is a list of words")
+        out.append((key, frozenset(w.casefold() for w in words)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1)
