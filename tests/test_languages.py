@@ -9,8 +9,10 @@ import pytest
 
 from alias_engine import Engine
 from alias_engine.errors import RulesError
-from alias_engine.language import guess_language, shipped_languages
+from alias_engine.language import WORD_KEYS, guess_language, shipped_languages
+from alias_engine.resolve import check_model_spans
 from alias_engine.resources import data_dir
+from alias_engine.spans import Span
 
 
 @pytest.fixture
@@ -89,4 +91,61 @@ def test_date_orders_are_the_languages_own(rules_copy):
     data["date_orders"]["orders"] = ["ymd?"]
     en.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RulesError, match="date_orders"):
+        Engine(use_model=False, rules_dir=rules_copy)
+
+
+def test_the_words_of_the_resolve_steps_are_each_languages():
+    fr, en = shipped_languages().all
+    assert "du" in fr.words_of("name_particles") and "du" not in en.words_of("name_particles")
+    assert "of" in en.words_of("organisation_connectors") and "of" not in fr.words_of("organisation_connectors")
+    assert "de" in fr.words_of("name_particles") & en.words_of("name_particles")  # a word of both
+    for key in WORD_KEYS:  # the resolve steps read every language's words
+        assert shipped_languages().words(key) == fr.words_of(key) | en.words_of(key) != frozenset()
+    rules = Engine(use_model=False).rules
+    assert rules.model_checks.name_particles == shipped_languages().words("name_particles")
+    assert rules.letterheads.connectors == shipped_languages().words("organisation_connectors")
+    assert rules.fields.not_a_name_values == shipped_languages().words("not_a_name_values")
+
+
+def test_a_word_of_one_language_applies_to_a_text_of_another(rules_copy):
+    fr, en = shipped_languages().all
+    assert "mme" in fr.words_of("person_lead_words") and "mme" not in en.words_of("person_lead_words")
+    text = "The keys were handed to Mme Laura Petit on Monday."
+    span = Span(text.index("Mme"), text.index(" on"), "PERSON", 0.9, "model")
+    checks = Engine(use_model=False).rules.model_checks
+    assert [text[s.start:s.end] for s in check_model_spans([span], text, checks, "en")] == ["Laura Petit"]
+    path = rules_copy / "fr" / "language.json"  # a title that only French lists, in an English text
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["words"]["person_lead_words"]["words"].append("Kommandant")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    text = "The report was signed by Kommandant Laura Petit on Monday."
+    span = Span(text.index("Kommandant"), text.index(" on"), "PERSON", 0.9, "model")
+    checks = Engine(use_model=False, rules_dir=rules_copy).rules.model_checks
+    assert [text[s.start:s.end] for s in check_model_spans([span], text, checks, "en")] == ["Laura Petit"]
+
+
+@pytest.mark.parametrize("words, message", [
+    ({"name_particles": ["de"]}, r"words\.name_particles must be an object"),
+    ({"name_particles": {"words": "de"}}, r"words\.name_particles must be an object"),
+    ({"name_particles": {"words": ["de", 3]}}, r"words\.name_particles must be an object"),
+    ({"name_particles": {"word": ["de"]}}, r"words\.name_particles must be an object"),
+    ({"name_particle": {"words": ["de"]}}, r"unknown key\(s\) name_particle"),
+    (["de"], r"\"words\" is an object"),
+])
+def test_a_malformed_words_entry_is_refused_with_its_file(rules_copy, words, message):
+    path = rules_copy / "fr" / "language.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["words"] = words
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RulesError, match=r"fr[/\\]language\.json: " + message):
+        Engine(use_model=False, rules_dir=rules_copy)
+
+
+@pytest.mark.parametrize("section, key", [("model_checks", "name_particles"), ("letterheads", "street_words")])
+def test_a_word_list_left_in_common_json_is_refused(rules_copy, section, key):
+    path = rules_copy / "common.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.setdefault(section, {})[key] = ["de"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RulesError, match=f"common.json: .*{section}.*language.json"):
         Engine(use_model=False, rules_dir=rules_copy)

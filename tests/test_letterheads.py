@@ -5,6 +5,8 @@ Every example is invented for these tests. The model's spans are given (`model`)
 tested on what it decides, whatever the shipped model finds.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from alias_engine import Engine
@@ -95,9 +97,18 @@ def test_without_organisation_words_the_rule_finds_nothing():
     assert organisation_blocks("BANK OF NOWHERE\n1 Main St\nTel 555 0100", [], Letterheads()) == []
 
 
-def test_a_malformed_section_is_refused():
-    with pytest.raises(ValueError, match="letterheads.organisation_words"):
+def test_a_malformed_word_list_is_refused():
+    with pytest.raises(ValueError, match="words.organisation_words"):
         load_letterheads({"organisation_words": "bank"})
+
+
+def test_the_connectors_of_an_organisations_name_are_the_languages():
+    text = "College of Ada Lovelace\n41 Nelson Street, Leeds LS2 7AB"
+    assert ("PERSON", "Ada Lovelace") not in detected(text, "en", ("PERSON", "Ada Lovelace"))
+    heads = RULES.letterheads
+    without_of = replace(heads, connectors=heads.connectors - {"of"})
+    found = organisation_blocks(text, spans_of(text, ("PERSON", "Ada Lovelace")), without_of)
+    assert not any("PERSON" in z.labels for z in found)  # "of" no connector: the person is no part of the name
 
 
 @pytest.mark.parametrize("text, name", [

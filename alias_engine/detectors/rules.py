@@ -119,14 +119,17 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     not_names = frozenset().union(*(lang.not_names for lang in languages.all))
     _check_pattern_examples(common, common_path)
     try:
-        model_checks = load_model_checks(common.get("model_checks", {}), patterns)
+        words = languages.word_sets()  # the words of every language apply to every text
+        model_checks = load_model_checks(common.get("model_checks", {}), patterns, words)
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
         label_patterns = tuple(_label_pattern(p, rejects, labels) for p in common.get("label_patterns", []))
-        letterheads = load_letterheads(common.get("letterheads", {}), model_checks.person_lead_words,
+        if "letterheads" in common:
+            raise ValueError("letterheads: its words are the languages', in rules/<lang>/language.json → words")
+        letterheads = load_letterheads(words, model_checks.person_lead_words,
                                        model_checks.name_particles,
                                        model_checks.name_stop_words | model_checks.address_line_words)
-        fields = Fields.from_rules(common.get("fields", {}))
+        fields = Fields.from_rules(common.get("fields", {}), words["not_a_name_values"])
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "
                          f"or fields ({exc})") from None

@@ -139,7 +139,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     check (`_CHECKS`), then the surnames, the initials and the logins after the names.
 
     >>> from alias_engine.resolve.checks_data import load_model_checks
-    >>> checks = load_model_checks({"person_lead_words": ["Dr"], "secret_not": "\\\\$2[aby]\\\\$.*"})
+    >>> checks = load_model_checks({"secret_not": "\\\\$2[aby]\\\\$.*"}, words={"person_lead_words": ["Dr"]})
     >>> text = "Dr Jean Dupont at 10.0.300.1"
     >>> [text[s.start:s.end] for s in check_model_spans(
     ...     [Span(0, 14, "PERSON", 0.9, "model"), Span(18, 28, "IP_ADDRESS", 0.9, "model")], text, checks)]

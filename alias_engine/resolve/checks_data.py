@@ -1,4 +1,5 @@
-"""The data of the model checks: the word lists and regexes of common.json → "model_checks", compiled once.
+"""The data of the model checks, compiled once: the regexes of common.json → "model_checks" and the
+words of the language folders (rules/<lang>/language.json → "words", united over the languages).
 
 The format checks (format_checks.py), the span repairs (span_repair.py), the repeats
 (repeats.py) and the sessions (pseudonymise/session.py) read this data, and the letterheads
@@ -8,7 +9,7 @@ each imports it without importing the others.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import regex
@@ -21,7 +22,8 @@ Piece = tuple[int, int] | tuple[int, int, str]
 
 @dataclass(frozen=True)
 class ModelChecks:
-    """The data of the checks, compiled once from common.json → "model_checks" (and the URL rules)."""
+    """The data of the checks, compiled once from common.json → "model_checks", the languages' words
+    and the URL rules."""
 
     person_lead_words: frozenset[str] = frozenset()  # casefolded, without a final dot
     secret_not: regex.Pattern | None = None      # hashes and placeholders: never a SECRET
@@ -37,20 +39,32 @@ class ModelChecks:
 Check = Callable[[str, int, int, ModelChecks], list[Piece]]
 
 
-def load_model_checks(section: dict, patterns: PatternRules | None = None) -> ModelChecks:
-    """Compile the "model_checks" section of common.json; ValueError/TypeError on a bad one."""
+# The word lists of the checks: each language's, in rules/<lang>/language.json → "words" (language.py).
+WORD_KEYS = ("person_lead_words", "name_particles", "name_stop_words", "address_line_words", "address_building_words")
+
+
+def load_model_checks(section: dict, patterns: PatternRules | None = None,
+                      words: Mapping[str, Iterable[str]] | None = None) -> ModelChecks:
+    """Compile the "model_checks" section of common.json and the word lists `words` (key → words: the
+    languages' words united, `Languages.word_sets`); ValueError/TypeError on a bad one, or on a word
+    list left in the section (its words are a language's)."""
+    misplaced = sorted(set(section) & set(WORD_KEYS))
+    if misplaced:
+        raise ValueError(f"model_checks.{misplaced[0]}: a language's words, in rules/<lang>/language.json → words")
+    given = words or {}
     secret_not = section.get("secret_not")
     service = section.get("service_host_labels")
-    return ModelChecks(frozenset(t.rstrip(".") for t in word_set(section, "person_lead_words")),
+    return ModelChecks(frozenset(t.rstrip(".") for t in word_set(given, "person_lead_words", "words")),
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
-                       patterns, word_set(section, "name_particles"), word_set(section, "name_stop_words"),
-                       word_set(section, "address_line_words"), word_set(section, "address_building_words"))
+                       patterns, word_set(given, "name_particles", "words"), word_set(given, "name_stop_words", "words"),
+                       word_set(given, "address_line_words", "words"),
+                       word_set(given, "address_building_words", "words"))
 
 
-def word_set(section: dict, key: str, where: str = "model_checks") -> frozenset[str]:
-    """The casefolded words of a rules section's list `key`; ValueError when it is no list of strings."""
+def word_set(section: Mapping[str, Iterable[str]], key: str, where: str = "model_checks") -> frozenset[str]:
+    """The casefolded words of a rules section's list (or set) `key`; ValueError when it is no list of strings."""
     words = section.get(key, [])
-    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+    if not isinstance(words, (list, tuple, set, frozenset)) or not all(isinstance(w, str) for w in words):
         raise ValueError(f"{where}.{key} must be a list of strings")
     return frozenset(w.casefold() for w in words)

@@ -20,7 +20,8 @@ studio, 8 rue …" is a form's field, not the letterhead), or that reads as a pe
 line that starts with a number: the person's own address block under the organisation's name
 ("Dayton Tools LLC⏎Ana Ruiz⏎9 Elm Court…⏎Phone: …", whether a detector found the name or not). A PERSON that is part of the
 organisation's name is none either ("COLLÈGE JEAN-MOULIN", "SELARL DUPONT & MOREL": only
-capitalised words between it and the organisation's word).
+capitalised words, or `organisation_connectors` ("de", "of"), between it and the organisation's word).
+The words are the languages' (rules/<lang>/language.json → "words", united over the languages).
 
 A statement laid out in two columns by spaces (the organisation's block on the left, the
 customer's name, address and phone on the right of the same lines) has the organisation's block
@@ -37,7 +38,7 @@ is judged as any other text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import regex
@@ -57,7 +58,6 @@ NAME_LABELS = frozenset({"PERSON"})  # "COLLÈGE JEAN-MOULIN": an organisation n
 
 _WORD = regex.compile(r"[\p{L}][\p{L}'’.\-]*")
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*\.?|\p{Lu}\.")
-_CONNECTORS = frozenset({"de", "du", "des", "d'", "la", "le", "les", "l'", "of", "the", "and", "et", "for", "y"})
 _SEPARATOR = regex.compile(rf"[ \t]+[–—\-|·•][ \t]+|[,;(:\t]|(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
 _COLUMN_GAP = regex.compile(rf"(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
 _FIELD_LABEL = regex.compile(r"[ \t]*\**([^\n:\t*]{1,40}?)\**[ \t]*(?::(?!//)|\t)")  # "Tél. :", "**Adresse**\t"
@@ -65,7 +65,7 @@ _FIELD_LABEL = regex.compile(r"[ \t]*\**([^\n:\t*]{1,40}?)\**[ \t]*(?::(?!//)|\t
 
 @dataclass(frozen=True)
 class Letterheads:
-    """The data of the rule, from common.json → "letterheads" (casefolded words)."""
+    """The data of the rule: the languages' words (casefolded)."""
 
     organisation_words: frozenset[str] = frozenset()  # institutions and legal forms: "clinique", "ltd"
     contact_labels: frozenset[str] = frozenset()  # field labels of a contact line: "tél", "standard"
@@ -74,18 +74,25 @@ class Letterheads:
     sentence_words: frozenset[str] = frozenset()  # "is", "from", "je": a line with one is a sentence, no name
     name_particles: frozenset[str] = frozenset()  # "de", "van": lower-case words inside a name
     not_name_words: frozenset[str] = frozenset()  # capitalised words no person's name holds ("Service")
+    connectors: frozenset[str] = frozenset()  # lower-case words inside an organisation's name: "de", "of"
 
 
-def load_letterheads(section: dict, title_words: frozenset[str] = frozenset(),
+# The word lists of the rule: each language's, in rules/<lang>/language.json → "words" (language.py).
+WORD_KEYS = ("organisation_words", "contact_labels", "street_words", "sentence_words", "organisation_connectors")
+
+
+def load_letterheads(words: Mapping[str, Iterable[str]], title_words: frozenset[str] = frozenset(),
                      name_particles: frozenset[str] = frozenset(),
                      not_name_words: frozenset[str] = frozenset()) -> Letterheads:
-    """Compile the "letterheads" section of common.json; ValueError on a bad one. The words of
-    names (titles, particles, words no name holds) come from the model checks."""
-    def words(key: str) -> frozenset[str]:
-        return word_set(section, key, "letterheads")
+    """The rule's data from `words` (key of WORD_KEYS → words: the languages' words united,
+    `Languages.word_sets`); ValueError on a list that is no list of strings. The words of names
+    (titles, particles, words no name holds) come from the model checks."""
+    def word_list(key: str) -> frozenset[str]:
+        return word_set(words, key, "words")
 
-    return Letterheads(words("organisation_words"), words("contact_labels"), words("street_words"), title_words,
-                       words("sentence_words"), name_particles, not_name_words)
+    return Letterheads(word_list("organisation_words"), word_list("contact_labels"), word_list("street_words"),
+                       title_words, word_list("sentence_words"), name_particles, not_name_words,
+                       word_list("organisation_connectors"))
 
 
 def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) -> list[Suppression]:
@@ -159,15 +166,16 @@ def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
         before = [w.rstrip(".").casefold() for w in _WORD.findall(text, start, max(start, p_start))]
         if before and before[-1] in heads.title_words:
             return None  # "Dr Jean Martin – Clinique du Parc": that person's office
-        if p_start < name_end and _one_name(text, min(p_end, organisation_at), max(p_start, organisation_at)):
+        if p_start < name_end and _one_name(text, min(p_end, organisation_at), max(p_start, organisation_at),
+                                            heads):
             in_name.append((p_start, p_end))
     return name_end, in_name
 
 
-def _one_name(text: str, start: int, end: int) -> bool:
-    """Whether the words between a person's name and the organisation's word are capitalised:
-    "TRIBUNAL DE PROXIMITÉ DE ROUBAIX" is one name, "Civic Ltd hired Jouko" is not."""
-    return all(w[0].isupper() or w.casefold() in _CONNECTORS for w in _WORD.findall(text, start, end))
+def _one_name(text: str, start: int, end: int, heads: Letterheads) -> bool:
+    """Whether the words between a person's name and the organisation's word are capitalised (or
+    connectors): "TRIBUNAL DE PROXIMITÉ DE ROUBAIX" is one name, "Civic Ltd hired Jouko" is not."""
+    return all(w[0].isupper() or w.casefold() in heads.connectors for w in _WORD.findall(text, start, end))
 
 
 def _block_length(text: str, lines: list[tuple[int, int]], heads: Letterheads, persons: SpanIndex[Span],

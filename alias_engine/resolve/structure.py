@@ -15,7 +15,8 @@
     a repeat found; a field name that also says `personal` (birth, customer, login,
     password...) keeps them ("BirthDt", "customer_city");
   - a field of `person` (surname, first name, nom, prénom...) is a PERSON, whole,
-    when its value reads as a name ("de La Roche").
+    when its value reads as a name ("de La Roche") and is no placeholder of the
+    languages' `not_a_name_values` ("N/A", "inconnu": rules/<lang>/language.json).
 Field names are compared as words: split at case changes, digits and punctuation,
 folded like keywords ("EndToEndId" is "end to end id", "Nom_de_famille" is "nom de
 famille"). One pass over the text for each kind of structure: linear in its length.
@@ -51,7 +52,6 @@ _VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "
 _JSON_PAIR = regex.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:"((?:[^"\\\n]|\\.)*)"|(-?\d[\d.]*))')
 _FIELD_WORD = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+")
 _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.\-]*){0,5}")
-_NOT_A_NAME = frozenset({"n/a", "na", "none", "null", "unknown", "inconnu", "inconnue", "néant", "neant", "-", "tbd"})
 
 MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
 _KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
@@ -73,11 +73,14 @@ class Fields:
     not_person: tuple[tuple[str, ...], ...] = ()
     plain_name: tuple[tuple[str, ...], ...] = ()  # "Name": a person's, unless the record is a thing's
     thing: tuple[tuple[str, ...], ...] = ()  # "price", "version": fields of a record about things
+    not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
 
     @classmethod
-    def from_rules(cls, raw: dict) -> Fields:
+    def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset()) -> Fields:
+        """The field names of common.json → "fields" and the languages' `not_a_name_values` (casefolded)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
-                      ("not_personal", "personal", "person", "not_person", "plain_name", "thing")})
+                      ("not_personal", "personal", "person", "not_person", "plain_name", "thing")},
+                   not_a_name_values=not_a_name_values)
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
         """"person", "not_personal" or None (nothing said) for a field name; `record`: the names of
@@ -124,7 +127,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
             kept.append(span)
     taken = SpanIndex(kept)
     names = [Span(start, end, "PERSON", 0.9, "keyword") for start, end, kind in values
-             if kind == "person" and _reads_as_name(text, start, end)
+             if kind == "person" and _reads_as_name(text, start, end, fields.not_a_name_values)
              and not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end))]
     if not names:
         return kept
@@ -226,6 +229,6 @@ def _trimmed(text: str, start: int, end: int, name: str) -> tuple[int, int, str]
     return start, end, name
 
 
-def _reads_as_name(text: str, start: int, end: int) -> bool:
+def _reads_as_name(text: str, start: int, end: int, not_a_name_values: frozenset[str]) -> bool:
     value = text[start:end]
-    return bool(_NAME_VALUE.fullmatch(value)) and value.casefold() not in _NOT_A_NAME and len(value) <= 80
+    return bool(_NAME_VALUE.fullmatch(value)) and value.casefold() not in not_a_name_values and len(value) <= 80
