@@ -4,8 +4,9 @@ The token classifier reads context, not formats, so it sometimes labels a
 version string IP_ADDRESS, a bcrypt hash SECRET or a 12-digit number
 CREDIT_CARD. Each check below is a property of the label's format (an IPv4
 part is at most 255, a card has 13-19 digits, a SECRET is no hash or
-placeholder), with its word lists and regexes in the "model_checks" section of
-rules/common.json (docs/rules.md; compiled in checks_data.py). Two checks hold
+placeholder), with its regexes in the "model_checks" section of rules/common.json
+and its word lists in rules/<lang>/language.json → "words" (docs/rules.md; compiled
+in checks_data.py). Two checks hold
 for every number label (`NUMBERS`): no value already masked ("4978XXXXXXXX2210")
 and no sum of money. A number that fails its label's format stays masked, as an
 IDENTIFIER or a PHONE: the engine fails closed. A model NATIONAL_ID that is a

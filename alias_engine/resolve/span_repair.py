@@ -6,8 +6,8 @@ line break, a column gap or a title ("Dr Jean Dupont"), a couple in one span
 short, an address that starts a word early, stops before its town or holds its
 addressee's name on its first line, a number with the code or punctuation
 before it ("PC 4471"). Each repair reads only the text around the span, with
-the word lists of common.json → "model_checks" (docs/rules.md; compiled in
-checks_data.py); what a repair leaves over that is still a value stays masked
+the languages' word lists (rules/<lang>/language.json → "words", united; docs/rules.md;
+compiled in checks_data.py); what a repair leaves over that is still a value stays masked
 as what it is ("2287 Collins": the number an IDENTIFIER; "Rahul Kapoor
 (rkapoor)": the login an IDENTIFIER). For every label, no span runs onto the
 next line's form item ("…⏎1.6").
