@@ -126,9 +126,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         label_patterns = tuple(_label_pattern(p, rejects, labels) for p in common.get("label_patterns", []))
         if "letterheads" in common:
             raise ValueError("letterheads: its words are the languages', in rules/<lang>/language.json → words")
-        letterheads = load_letterheads(words, model_checks.person_lead_words,
-                                       model_checks.name_particles,
-                                       model_checks.name_stop_words | model_checks.address_line_words)
+        letterheads = load_letterheads(words, model_checks)
         fields = Fields.from_rules(common.get("fields", {}), words["not_a_name_values"])
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "

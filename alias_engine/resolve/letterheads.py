@@ -29,8 +29,8 @@ in its left column only: when the organisation's line has a gap of `COLUMN_GAP` 
 line of the block is the organisation's up to its first such gap, and what stands to the right
 is judged as any other text.
 
->>> heads = Letterheads(frozenset({"clinique"}), frozenset({"tél"}), frozenset({"rue"}), frozenset({"dr"}),
-...                    frozenset({"is"}))
+>>> heads = Letterheads(frozenset({"clinique"}), frozenset({"tél"}), frozenset({"rue"}), frozenset({"is"}),
+...                    ModelChecks(person_lead_words=frozenset({"dr"})))
 >>> text = "CLINIQUE DU PARC\\n21 rue Claude Bernard, Lyon\\nTél. : 04 72 00 00 00\\n\\nPatient : …"
 >>> [(text[z.start:z.end], sorted(z.labels)) for z in organisation_blocks(text, [], heads)]
 [('CLINIQUE DU PARC\\n21 rue Claude Bernard, Lyon\\nTél. : 04 72 00 00 00', ['ADDRESS', 'PHONE'])]
@@ -45,7 +45,8 @@ import regex
 
 from ..detectors.keywords import Suppression
 from ..spans import Span, SpanIndex
-from .checks_data import word_set
+from .checks_data import ModelChecks, word_set
+from .span_repair import is_name_line
 
 MAX_LINES = 5  # the organisation's line and the contact lines under it
 MAX_TITLE_LINES = 2  # lines without a value that may come before the organisation's line
@@ -57,7 +58,6 @@ CONTACT_LABELS = LABELS | {"EMAIL", "URL"}  # what else a letterhead's lines hol
 NAME_LABELS = frozenset({"PERSON"})  # "COLLÈGE JEAN-MOULIN": an organisation named after a person
 
 _WORD = regex.compile(r"[\p{L}][\p{L}'’.\-]*")
-_NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*\.?|\p{Lu}\.")
 _SEPARATOR = regex.compile(rf"[ \t]+[–—\-|·•][ \t]+|[,;(:\t]|(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
 _COLUMN_GAP = regex.compile(rf"(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
 _FIELD_LABEL = regex.compile(r"[ \t]*\**([^\n:\t*]{1,40}?)\**[ \t]*(?::(?!//)|\t)")  # "Tél. :", "**Adresse**\t"
@@ -70,10 +70,10 @@ class Letterheads:
     organisation_words: frozenset[str] = frozenset()  # institutions and legal forms: "clinique", "ltd"
     contact_labels: frozenset[str] = frozenset()  # field labels of a contact line: "tél", "standard"
     street_words: frozenset[str] = frozenset()  # "rue", "road": "rue de l'Hôpital" names no organisation
-    title_words: frozenset[str] = frozenset()  # "dr", "maître": a titled person's office is theirs
     sentence_words: frozenset[str] = frozenset()  # "is", "from", "je": a line with one is a sentence, no name
-    name_particles: frozenset[str] = frozenset()  # "de", "van": lower-case words inside a name
-    not_name_words: frozenset[str] = frozenset()  # capitalised words no person's name holds ("Service")
+    # the model checks' words of names: a person's name line, and titles ("dr", "maître": a titled
+    # person's office is theirs)
+    names: ModelChecks = ModelChecks()
     connectors: frozenset[str] = frozenset()  # lower-case words inside an organisation's name: "de", "of"
 
 
@@ -81,17 +81,15 @@ class Letterheads:
 WORD_KEYS = ("organisation_words", "contact_labels", "street_words", "sentence_words", "organisation_connectors")
 
 
-def load_letterheads(words: Mapping[str, Iterable[str]], title_words: frozenset[str] = frozenset(),
-                     name_particles: frozenset[str] = frozenset(),
-                     not_name_words: frozenset[str] = frozenset()) -> Letterheads:
+def load_letterheads(words: Mapping[str, Iterable[str]], names: ModelChecks | None = None) -> Letterheads:
     """The rule's data from `words` (key of WORD_KEYS → words: the languages' words united,
-    `Languages.word_sets`); ValueError on a list that is no list of strings. The words of names
-    (titles, particles, words no name holds) come from the model checks."""
+    `Languages.word_sets`); ValueError on a list that is no list of strings. What reads as a
+    person's name line, and a title, are the model checks' (`names`)."""
     def word_list(key: str) -> frozenset[str]:
         return word_set(words, key, "words")
 
     return Letterheads(word_list("organisation_words"), word_list("contact_labels"), word_list("street_words"),
-                       title_words, word_list("sentence_words"), name_particles, not_name_words,
+                       word_list("sentence_words"), names or ModelChecks(),
                        word_list("organisation_connectors"))
 
 
@@ -164,7 +162,7 @@ def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
     for person in persons.overlapping(start, end):
         p_start, p_end = person.start, person.end
         before = [w.rstrip(".").casefold() for w in _WORD.findall(text, start, max(start, p_start))]
-        if before and before[-1] in heads.title_words:
+        if before and before[-1] in heads.names.person_lead_words:
             return None  # "Dr Jean Martin – Clinique du Parc": that person's office
         if p_start < name_end and _one_name(text, min(p_end, organisation_at), max(p_start, organisation_at),
                                             heads):
@@ -196,19 +194,11 @@ def _block_length(text: str, lines: list[tuple[int, int]], heads: Letterheads, p
 
 
 def _reads_as_name(line: str, heads: Letterheads) -> bool:
-    """2 to 4 capitalised words (particles between them), none of an organisation, a street, a contact
-    label or a word no name holds: "Ana Ruiz", "Mme Léa de La Roche"."""
-    words = line.split()
-    if not 2 <= len(words) <= 4:
-        return False
-    for i, word in enumerate(words):
-        folded = word.casefold().rstrip(".")
-        if folded in heads.name_particles and 0 < i < len(words) - 1:
-            continue
-        if not _NAME_WORD.fullmatch(word) or folded in heads.not_name_words or folded in heads.organisation_words \
-                or folded in heads.street_words or folded in heads.contact_labels or folded in heads.sentence_words:
-            return False
-    return True
+    """A person's name line (span_repair.is_name_line: "Ana Ruiz", "Léa de La Roche") with no word of
+    an organisation, a street, a contact label or a sentence ("Customer Services", "Head Office")."""
+    not_of_a_name = heads.organisation_words | heads.street_words | heads.contact_labels | heads.sentence_words
+    return is_name_line(line, heads.names) and not any(w.casefold().rstrip(".") in not_of_a_name
+                                                       for w in line.split())
 
 
 def _column_end(text: str, start: int, end: int) -> int:

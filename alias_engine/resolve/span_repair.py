@@ -255,13 +255,13 @@ def _name_line_end(text: str, start: int, end: int, checks: ModelChecks) -> int 
     line_end = brk
     while line_end > start and text[line_end - 1] in " \t\r,;":
         line_end -= 1
-    if not _is_name_line(text[start:line_end], checks):
+    if not is_name_line(text[start:line_end], checks):
         return None
     above_end = line_start
     while above_end > 0 and text[above_end - 1].isspace():
         above_end -= 1
     above = text[text.rfind("\n", 0, above_end) + 1:above_end].strip(_LINE_MARKS)
-    if above and _is_name_line(above, checks):
+    if above and is_name_line(above, checks):
         return None
     below = text[brk:end].lstrip().partition("\n")[0].strip(_LINE_MARKS)
     if not (below[:1].isdigit() or any(w.casefold().rstrip(".,") in checks.address_line_words for w in below.split())):
@@ -269,7 +269,7 @@ def _name_line_end(text: str, start: int, end: int, checks: ModelChecks) -> int 
     return line_end
 
 
-def _is_name_line(line: str, checks: ModelChecks) -> bool:
+def is_name_line(line: str, checks: ModelChecks) -> bool:
     words = line.split()
     if not 2 <= len(words) <= 4 or words[0].casefold() in checks.name_particles:
         return False
