@@ -21,7 +21,7 @@ labels it was trained on, and the labels a rules file adds are found by rules.
 Each engine has its own `LabelSet` (`engine.rules.labels`): the twelve, and what its rules
 files declare; `BUILTIN` is the twelve alone.
 
->>> label_spec("IBAN").compare
+>>> BUILTIN.spec("IBAN").compare
 'compact'
 >>> mine = BUILTIN.with_declared([LabelSpec("DOCTEST_CODE", description="a doctest's label")])
 >>> "DOCTEST_CODE" in mine, "DOCTEST_CODE" in BUILTIN
@@ -154,18 +154,3 @@ class LabelSet:
 
 
 BUILTIN = LabelSet()  # the twelve: what `unmask` and anything without an engine knows
-
-
-def label_spec(label: str, labels: LabelSet = BUILTIN) -> LabelSpec:
-    """The entry of `label` in `labels` (the twelve by default); an unknown label gets the defaults."""
-    return labels.spec(label)
-
-
-def known_labels() -> tuple[str, ...]:
-    """The twelve labels (an engine's own, declared ones included, are `engine.rules.labels`)."""
-    return BUILTIN.names
-
-
-def check_labels(labels: Iterable[str]) -> frozenset[str]:
-    """Return `labels` as a frozenset, raising ValueError on a name not among the twelve."""
-    return BUILTIN.check(labels)

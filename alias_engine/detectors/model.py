@@ -23,7 +23,7 @@ import numpy as np
 import regex
 
 from ..errors import ModelError
-from ..labels import LABELS, check_labels
+from ..labels import BUILTIN, LABELS
 from ..merge import merge_spans
 from ..spans import Span
 from .backends import available_cores, check_backend, check_installed, load_backend, resolve_backend
@@ -149,7 +149,7 @@ class ModelDetector:
             raise ValueError("batch_size must be a positive integer")
         check_installed(check_backend(backend))
         if thresholds:
-            check_labels(list(thresholds))
+            BUILTIN.check(thresholds)
             if any(not 0.0 <= float(v) <= 1.0 for v in thresholds.values()):
                 raise ValueError("thresholds must be between 0 and 1")
         try:
