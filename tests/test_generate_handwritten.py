@@ -3,39 +3,24 @@ tickets): exact spans, and hard negatives left unlabelled."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 pytest.importorskip("faker")
 
+from _generate_helpers import build_documents, in_a_span  # noqa: E402
+
 from alias_engine.labels import LABELS  # noqa: E402
 from training.synth import templates  # noqa: E402
-from training.synth.context import Ctx  # noqa: E402
-from training.synth.doc import Doc, clean_value  # noqa: E402
-from training.synth.fakers import Fakers  # noqa: E402
+from training.synth.doc import clean_value  # noqa: E402
 
 NEW_KINDS = ("letterhead", "caps_form", "access_log", "secrets_config", "it_ticket")
 BUILD = {name: build for name, build, _ in templates.KINDS}
 
 
 def _build(kind: str, n: int = 40):
-    """(text, spans, ctx) for `n` documents of one kind, both languages."""
-    fakers = Fakers()
-    out = []
-    for seed in range(n):
-        rng = random.Random(f"{kind}-{seed}")
-        fakers.new_document()
-        ctx = Ctx(rng, fakers, ("fr", "en")[seed % 2])
-        doc = Doc(rng)
-        BUILD[kind](doc, ctx)
-        out.append((doc.text(), doc.spans, ctx))
-    return out
-
-
-def _labelled(text: str, spans, start: int, end: int) -> bool:
-    return any(s < end and start < e for s, e, _ in spans)
+    return build_documents(BUILD[kind], kind, n)
 
 
 def _occurrences(text: str, value: str):
@@ -73,7 +58,7 @@ def test_letterhead_keeps_the_organisation_unlabelled_and_the_person_labelled() 
             value, label = ctx.resolve(key)
             assert label is None
             for s, e in _occurrences(text, value):
-                assert not _labelled(text, spans, s, e), (key, value, text)
+                assert not in_a_span(spans, s, e), (key, value, text)
                 checked += 1
     assert checked > 20
 
@@ -88,7 +73,7 @@ def test_logs_leave_user_agents_and_attacker_logins_unlabelled() -> None:
             assert value not in attackers, value
             ips += label == "IP_ADDRESS"
         for m in re.finditer(r"Mozilla/5\.0 [^\"]+", text):
-            assert not _labelled(text, spans, m.start(), m.end())
+            assert not in_a_span(spans, m.start(), m.end())
     assert ips > 20
 
 
@@ -96,7 +81,7 @@ def test_configs_label_uri_passwords_but_not_hashes_or_placeholders() -> None:
     uri_passwords = 0
     for text, spans, _ in _build("secrets_config", 80):
         for m in re.finditer(r"(changeme|\$\{[A-Z_]+\}|\*\*\*\*|\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}|sha256:[0-9a-f]{64})", text):
-            assert not _labelled(text, spans, m.start(), m.end()), m.group()
+            assert not in_a_span(spans, m.start(), m.end()), m.group()
         for m in re.finditer(r"redis://:([^@\s]+)@", text):
             assert (m.start(1), m.end(1), "SECRET") in spans
             uri_passwords += 1
@@ -111,7 +96,7 @@ def test_caps_forms_write_surname_first_names_as_one_person_span() -> None:
                 whole += 1
         for title in templates.CAPS_TITLES_FR + templates.CAPS_TITLES_EN:
             for s, e in _occurrences(text, title):
-                assert not _labelled(text, spans, s, e), title
+                assert not in_a_span(spans, s, e), title
     assert whole > 20
 
 

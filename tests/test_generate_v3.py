@@ -3,19 +3,19 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 pytest.importorskip("faker")
 
+from _generate_helpers import build_documents, in_a_span  # noqa: E402
+
 from alias_engine.labels import LABELS  # noqa: E402
 from training.generate import RECIPES, generate  # noqa: E402
 from training.synth import negatives, templates_v3  # noqa: E402
 from training.synth.context import Ctx  # noqa: E402
-from training.synth.doc import Doc, clean_value  # noqa: E402
-from training.synth.fakers import Fakers  # noqa: E402
+from training.synth.doc import clean_value  # noqa: E402
 
 NEW_KINDS = tuple(name for name, _, _ in templates_v3.KINDS_V3)
 BUILD = {name: build for name, build, _ in templates_v3.KINDS_V3}
@@ -41,21 +41,7 @@ class RecordingCtx(Ctx):
 
 
 def _build(kind: str, n: int = 40):
-    """(text, spans, ctx) for `n` documents of one kind, both languages, without noise."""
-    fakers = Fakers()
-    out = []
-    for seed in range(n):
-        rng = random.Random(f"{kind}-{seed}")
-        fakers.new_document()
-        ctx = RecordingCtx(rng, fakers, ("fr", "en")[seed % 2])
-        doc = Doc(rng)
-        BUILD[kind](doc, ctx)
-        out.append((doc.text(), doc.spans, ctx))
-    return out
-
-
-def _labelled(spans, start: int, end: int) -> bool:
-    return any(s < end and start < e for s, e, _ in spans)
+    return build_documents(BUILD[kind], kind, n, RecordingCtx)
 
 
 def _occurrences(text: str, value: str):
@@ -72,7 +58,7 @@ def _assert_never_labelled(docs, values_of) -> int:
     for text, spans, ctx in docs:
         for value in values_of(ctx):
             for s, e in _occurrences(text, value):
-                assert not _labelled(spans, s, e), (value, text)
+                assert not in_a_span(spans, s, e), (value, text)
                 checked += 1
     return checked
 
@@ -177,7 +163,7 @@ def test_payment_xml_labels_the_people_paid_and_not_the_message_data() -> None:
         assert all(n in labelled for n in names if n in people)
         for tag in ("MsgId", "BIC", "EndToEndId", "InstdAmt", "CreDtTm"):
             for m in re.finditer(rf"<{tag}[^>]*>([^<]*)</{tag}>", text):
-                assert not _labelled(spans, m.start(1), m.end(1)), (tag, m.group(1))
+                assert not in_a_span(spans, m.start(1), m.end(1)), (tag, m.group(1))
 
 
 def test_exports_label_personal_columns_only() -> None:
@@ -215,6 +201,6 @@ def test_statement_labels_the_holders_phone_and_not_the_issuers() -> None:
         assert any(label == "ADDRESS" for *_, label in spans) and any(label == "PERSON" for *_, label in spans)
         for value in ctx.values(*ORG_PHONE_KEYS):
             for s, e in _occurrences(text, value):
-                assert not _labelled(spans, s, e), (value, text)
+                assert not in_a_span(spans, s, e), (value, text)
                 org_checked += 1
     assert org_checked > 80
