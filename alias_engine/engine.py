@@ -9,18 +9,18 @@ from pathlib import Path
 from typing import Any
 
 from .detectors.backends import check_backend
-from .detectors.base import Detector, DetectorError, as_detector
-from .detectors.rules import RuleDetector, load_rules
-from .errors import AliasEngineError, InputError, ModelError
+from .detectors.base import Detector, DetectorError, Findings, as_detector, role_of
+from .detectors.rules import load_rules, rule_detectors
+from .errors import AliasEngineError, InputError
 from .masks import MaskResult, mask_spans
 from .merge import merge_spans
 from .normalize import check_text, normalize
 from .placeholders import DEFAULT_PLACEHOLDER, check_placeholder_format
 from .repeats import repeated_values
-from .resolve import Found, resolve
+from .resolve import ROLES, Found, resolve
 from .resources import data_dir
 from .restore import unmask
-from .spans import Span
+from .spans import Span, Suppression
 
 LANGS = ("auto", "fr", "en")  # those of the shipped rules; Engine.langs has those of its rules
 DEFAULT_MAX_CHARS = 20_000_000
@@ -77,8 +77,12 @@ class Engine:
         self.lang = lang
         self.placeholder = check_placeholder_format(placeholder)
         self.max_chars = max_chars
-        self.rule_detector = RuleDetector(self.rules)
+        self.rule_detectors = rule_detectors(self.rules)
         self.detectors: tuple[Detector, ...] = tuple(as_detector(d) for d in detectors)
+        for detector in self.detectors:
+            if role_of(detector) not in ROLES:
+                raise ValueError(f"detector {_name(detector)}: role must be one of {', '.join(ROLES)}, "
+                                 f"not {role_of(detector)!r}")
         self.model_dir = Path(model_dir) if model_dir else data_dir("models")
         self.threads = threads
         self.recall_bias = recall_bias
@@ -121,27 +125,13 @@ class Engine:
         views = [normalize(text) for text in texts]
         langs = [self.rules.languages.guess(view.text) if lang == "auto" else lang for view in views]
         found = [Found() for _ in views]
-        for item, view, chosen_lang in zip(found, views, langs):
-            item_found = self._run("rules", self.rule_detector.find, view.text, chosen_lang)
-            item.identifiers, item.patterns = item_found.identifiers, item_found.patterns
-            item.keywords, item.suppressions = item_found.keywords, item_found.suppressions
-        model = self.model
-        if model is not None:
-            try:
-                for item, spans in zip(found, model.detect([v.text for v in views], langs)):
-                    item.model = spans
-            except AliasEngineError:
-                raise
-            except Exception as exc:  # fail closed: never return text as analysed when it was not
-                raise ModelError(f"model inference failed ({type(exc).__name__})") from None
-        for detector in self.detectors:
-            spans_per_text = self._run(_name(detector), detector.detect, list(texts), langs)
-            if len(spans_per_text) != len(texts):
-                raise AliasEngineError(f"detector {_name(detector)} returned {len(spans_per_text)} results "
-                                       f"for {len(texts)} texts")
-            for item, view, spans in zip(found, views, spans_per_text):
+        for detector in self._own_detectors():  # they read the normalised texts
+            for item, spans in zip(found, self._run(detector, [v.text for v in views], langs)):
+                item.add(role_of(detector), spans)
+        for detector in self.detectors:  # the user's read the texts as given
+            for item, view, spans in zip(found, views, self._run(detector, list(texts), langs)):
                 self._check_labels_of(detector, spans)
-                item.others += [s for s in map(lambda s: self._to_view(view, s), spans) if s is not None]
+                item.add(role_of(detector), self._to_view_all(view, spans))
         results = []
         for item, view, chosen_lang in zip(found, views, langs):
             candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names,
@@ -161,17 +151,25 @@ class Engine:
                 raise DetectorError(f"{_name(detector)} returned the unknown label {span.label!r}: declare it in a "
                                     "rules file (Engine(extra_rules=[...]), docs/rules.md)")
 
+    def _own_detectors(self) -> tuple[Detector, ...]:
+        """The rules' detectors, then the model (when used)."""
+        model = self.model
+        return self.rule_detectors if model is None else (*self.rule_detectors, model)
+
     @staticmethod
-    def _run(name: str, fn: Callable, *args: Any) -> Any:
-        """Run one detector; any failure is an AliasEngineError (fail closed: nothing is returned
-        as analysed when a detector could not run)."""
+    def _run(detector: Detector, texts: list[str], langs: list[str]) -> list[list[Span]]:
+        """Run one detector on every text; any failure is an AliasEngineError (fail closed: nothing is
+        returned as analysed when a detector could not run)."""
         try:
-            return fn(*args)
+            spans_per_text = detector.detect(texts, langs)
         except AliasEngineError:
             raise
         except Exception as exc:
-            what = "rule detection" if name == "rules" else f"detector {name}"
-            raise AliasEngineError(f"{what} failed ({type(exc).__name__})") from None
+            raise AliasEngineError(f"detector {_name(detector)} failed ({type(exc).__name__})") from None
+        if len(spans_per_text) != len(texts):
+            raise AliasEngineError(f"detector {_name(detector)} returned {len(spans_per_text)} results "
+                                   f"for {len(texts)} texts")
+        return spans_per_text
 
     def mask(self, text: str, lang: str | None = None, *, spans: Sequence[Span] | None = None) -> MaskResult:
         """`text` with every span replaced by a placeholder, and the mapping back:
@@ -208,6 +206,16 @@ class Engine:
         if lang not in self.langs:
             raise ValueError(f"lang must be one of {', '.join(self.langs)}, not {lang!r}")
         return lang
+
+    @classmethod
+    def _to_view_all(cls, view, spans: list[Span]) -> list[Span]:
+        """A user detector's spans (and the regions it clears) with offsets into the normalised text."""
+        in_view = Findings(s for s in map(lambda s: cls._to_view(view, s), spans) if s is not None)
+        for region in getattr(spans, "suppressions", ()):
+            start, end = view.to_view(region.start, region.end)
+            if start < end:
+                in_view.suppressions.append(Suppression(start, end, region.labels))
+        return in_view
 
     @staticmethod
     def _to_view(view, span: Span) -> Span | None:

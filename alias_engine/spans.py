@@ -50,6 +50,20 @@ class Span:
         return d
 
 
+@dataclass(frozen=True)
+class Suppression:
+    """A region whose candidates of `labels` ("*": all) a detector clears: an invoice number's value is
+    no phone, a log header holds no name (resolve/ applies them)."""
+
+    start: int
+    end: int
+    labels: frozenset[str]
+
+    def removes(self, span: Span) -> bool:
+        return span.start < self.end and self.start < span.end and \
+            ("*" in self.labels or span.label in self.labels)
+
+
 class _Ranged(Protocol):
     @property
     def start(self) -> int: ...

@@ -15,7 +15,8 @@ from alias_engine.detectors.base import DetectorError, FunctionDetector, as_dete
 from alias_engine.errors import AliasEngineError
 from alias_engine.merge import merge_spans
 from alias_engine.normalize import normalize
-from alias_engine.resolve import Found, resolve
+from alias_engine.resolve import ROLES, Found, resolve
+from alias_engine.spans import Suppression
 
 EMPLOYEE = re.compile(r"EMP-\d{6}")
 
@@ -142,3 +143,53 @@ def test_to_view_then_to_original_covers_the_span(text, data):
     if start < end:
         oa, ob = view.to_original(start, end)
         assert oa <= a and ob >= b
+
+
+class _Role:
+    """A user detector that declares a role: its spans go through resolve like that role's."""
+
+    def __init__(self, role, spans):
+        self.role, self.spans, self.name = role, spans, f"{role}-like"
+
+    def detect(self, texts, langs):
+        return [self.spans(text) for text in texts]
+
+
+def _title_and_name(text):
+    start = text.index("Dr ")
+    return [Span(start, text.index(" at"), "PERSON", 0.9, "model")]
+
+
+def test_a_detector_with_the_model_role_is_checked_and_repaired_like_the_model():
+    text = "Dr Jean Dupont at the desk"
+    as_model = Engine(use_model=False, detectors=[_Role("model", _title_and_name)]).detect(text)
+    as_user = Engine(use_model=False, detectors=[_Role("others", _title_and_name)]).detect(text)
+    assert [text[s.start:s.end] for s in as_model if s.label == "PERSON"] == ["Jean Dupont"]  # title cut
+    assert [text[s.start:s.end] for s in as_user if s.label == "PERSON"] == ["Dr Jean Dupont"]  # kept as asked
+
+
+def test_a_detector_can_clear_a_region_of_other_candidates():
+    text = "Tel : 01 23 45 67 89, mobile 06 12 34 56 78"
+    switchboard = text.index("01"), text.index(",")
+
+    def clears(text):
+        return base.Findings([], [Suppression(*switchboard, frozenset({"PHONE"}))])
+
+    kept = Engine(use_model=False, detectors=[_Role("keywords", clears)]).detect(text, "fr")
+    assert [text[s.start:s.end] for s in kept] == ["06 12 34 56 78"]
+    assert len(Engine(use_model=False).detect(text, "fr")) == 2  # both phones without it
+
+
+def test_a_detector_role_must_be_one_resolve_knows():
+    with pytest.raises(ValueError, match="role must be one of"):
+        Engine(use_model=False, detectors=[_Role("oracle", lambda text: [])])
+
+
+def test_the_rules_are_detectors_with_a_role_each():
+    engine = Engine(use_model=False)
+    assert [(d.name, base.role_of(d)) for d in engine.rule_detectors] == [
+        ("identifiers", "identifiers"), ("patterns", "patterns"), ("keywords", "keywords")]
+    assert all(isinstance(d, base.Detector) and base.role_of(d) in ROLES for d in engine.rule_detectors)
+    text = "IBAN FR76 3000 6000 0112 3456 7890 189, tel 06 12 34 56 78"
+    per_detector = [d.detect([text], ["fr"])[0] for d in engine.rule_detectors]
+    assert {s.label for s in per_detector[0]} == {"IBAN"} and {s.label for s in per_detector[1]} == {"PHONE"}

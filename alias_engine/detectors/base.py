@@ -4,6 +4,13 @@ A detector finds candidate spans; it does not settle conflicts (resolve/ and
 merge.py do). Anything with `detect(texts, langs) -> list[list[Span]]` is one:
 `texts` a batch of strings, `langs` their languages ("fr", "en"), and for each
 text its spans with offsets into that text, in any order, overlapping or not.
+The rules (rules.py), the model (model.py) and the user's detectors are all run
+this way by the Engine.
+
+Optional: `name` (for errors), `role` (which resolve steps its spans go through,
+resolve.ROLES; default "others": kept as the detector found them), and a
+detector that also clears regions of other detectors' candidates returns
+`Findings` (a list of spans with its `suppressions`).
 
     >>> import re
     >>> def employee_ids(text):
@@ -18,12 +25,26 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 from ..errors import AliasEngineError
-from ..spans import Span
+from ..spans import Span, Suppression
 
 
 @runtime_checkable
 class Detector(Protocol):
     def detect(self, texts: Sequence[str], langs: Sequence[str]) -> list[list[Span]]: ...
+
+
+class Findings(list):
+    """A detector's spans of one text, and the regions where it clears other candidates of some labels
+    (an invoice number's value holds no phone): `Findings(spans, suppressions)`."""
+
+    def __init__(self, spans: Iterable[Span] = (), suppressions: Iterable[Suppression] = ()) -> None:
+        super().__init__(spans)
+        self.suppressions = list(suppressions)
+
+
+def role_of(detector: object) -> str:
+    """What the detector's spans are to resolve (resolve.ROLES): its `role`, "others" when it has none."""
+    return str(getattr(detector, "role", "others"))
 
 
 class DetectorError(AliasEngineError):

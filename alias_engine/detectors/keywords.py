@@ -21,7 +21,7 @@ import phonenumbers
 import regex
 
 from ..labels import LABELS
-from ..spans import Span
+from ..spans import Span, Suppression
 from ..validators import VALIDATORS
 
 RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "value_before", "line_start", "gap", "max_gap",
@@ -73,17 +73,6 @@ class KeywordRules:
     trigger: regex.Pattern | None
     by_key: dict[str, tuple[int, ...]]
     rules: tuple[KeywordRule, ...]
-
-
-@dataclass(frozen=True)
-class Suppression:
-    start: int
-    end: int
-    labels: frozenset[str]
-
-    def removes(self, span: Span) -> bool:
-        return span.start < self.end and self.start < span.end and \
-            ("*" in self.labels or span.label in self.labels)
 
 
 # --- validators named in the rules -------------------------------------------

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import regex
 
-from ..errors import ModelError
+from ..errors import AliasEngineError, ModelError
 from ..labels import BUILTIN, LABELS
 from ..merge import merge_spans
 from ..spans import Span
@@ -77,6 +77,9 @@ class ModelDetector:
     Thread-safe: one runtime (an ONNX Runtime session or an OpenVINO compiled model,
     backends.py), created on first use, serves every call and thread.
     """
+
+    name = "model"
+    role = "model"  # resolve.ROLES: its spans are checked and repaired by resolve/
 
     def __init__(
         self,
@@ -201,9 +204,14 @@ class ModelDetector:
         Under OpenVINO windows run in batches, each padded to a width set by its own length.
         """
         runtime = self.runtime
-        return self.detect_with(texts, self._run,
-                                windows_per_call=MAX_WINDOWS_PER_BATCH if runtime.batch_independent else 1,
-                                width=self._padded_width(runtime.width_step))
+        try:
+            return self.detect_with(texts, self._run,
+                                    windows_per_call=MAX_WINDOWS_PER_BATCH if runtime.batch_independent else 1,
+                                    width=self._padded_width(runtime.width_step))
+        except AliasEngineError:
+            raise
+        except Exception as exc:  # fail closed: never return text as analysed when it was not
+            raise ModelError(f"model inference failed ({type(exc).__name__})") from None
 
     @property
     def batch_independent(self) -> bool:

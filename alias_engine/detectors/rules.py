@@ -3,9 +3,9 @@
 `load_rules(rules_dir)` reads rules/common.json (patterns, value shapes,
 language-neutral keyword rules), the language folders (rules/fr/, rules/en/:
 keywords.json and language.json, see language.py) and identifiers.json (checksum-validated
-identifiers) once; `find_with_rules(text, lang, rules)` runs the identifier,
-pattern, keyword and table detectors on the normalised text and returns what
-each found, for the resolve stage (resolve/); `detect_with_rules` is both. Schema and how to add a rule: docs/rules.md.
+identifiers) once; `rule_detectors(rules)` are the identifier, pattern and keyword
+(and table) detectors, each a Detector over normalised texts; `find_with_rules(text, lang, rules)`
+runs them and returns what each found, for the resolve stage (resolve/); `detect_with_rules` is both. Schema and how to add a rule: docs/rules.md.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from ..resolve.checks_data import ModelChecks, load_model_checks
 from ..resolve.letterheads import Letterheads, load_letterheads
 from ..resolve.structure import Fields
 from ..resources import read_rule_file
-from ..spans import Span
+from ..spans import Span, Suppression
+from .base import Findings
 from .identifiers import IdentifierRules, find_identifiers, load_identifier_rules
 from .keywords import (
     DATE_ORDERS,
     KeywordRules,
-    Suppression,
     check_examples,
     find_keyword_spans,
     get_validator,
@@ -220,24 +220,39 @@ def _extra_pattern(raw: object, labels: LabelSet) -> ExtraPattern:
 
 def find_with_rules(text: str, lang: str, rules: Rules) -> Found:
     """What each rule detector finds in the normalised `text`, before resolution (resolve/)."""
-    keyword_spans, suppressions = find_keyword_spans(text, rules.keywords)
-    table_spans, table_suppressions = find_table_spans(text, rules.keywords)
-    patterns = find_patterns(text, lang, rules.patterns)
-    if rules.extra_patterns:
-        patterns = patterns + [span for extra in rules.extra_patterns for span in extra.find(text)]
-    return Found(identifiers=find_identifiers(text, lang, rules.identifiers),
-                 patterns=patterns,
-                 keywords=keyword_spans + table_spans + _context_pattern_spans(text, rules.label_patterns),
-                 suppressions=suppressions + table_suppressions + _pattern_suppressions(text, rules.suppress_patterns))
+    found = Found()
+    for detector in rule_detectors(rules):
+        found.add(detector.role, detector.detect([text], [lang])[0])
+    return found
 
 
 def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[Span] = ()) -> list[Span]:
     """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`,
     resolved against each other and against `model_spans` (the model's, if given: resolve/)."""
     found = find_with_rules(text, lang, rules)
-    found.model = list(model_spans)
+    found.add("model", list(model_spans))
     return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.letterheads,
                    rules.fields)
+
+
+def identifier_spans(text: str, lang: str, rules: Rules) -> list[Span]:
+    """Checksum-validated identifiers (identifiers.py)."""
+    return find_identifiers(text, lang, rules.identifiers)
+
+
+def pattern_spans(text: str, lang: str, rules: Rules) -> list[Span]:
+    """Phones, e-mails, URLs, IPs, tokens (patterns.py) and the extra rules files' patterns."""
+    spans = find_patterns(text, lang, rules.patterns)
+    return spans + [span for extra in rules.extra_patterns for span in extra.find(text)]
+
+
+def keyword_spans(text: str, lang: str, rules: Rules) -> Findings:
+    """Values introduced by a keyword (keywords.py), table cells under a header (tables.py) and values
+    their context labels; with the regions the keyword rules and the suppress patterns clear."""
+    spans, suppressions = find_keyword_spans(text, rules.keywords)
+    table_spans, table_suppressions = find_table_spans(text, rules.keywords)
+    return Findings(spans + table_spans + _context_pattern_spans(text, rules.label_patterns),
+                    suppressions + table_suppressions + _pattern_suppressions(text, rules.suppress_patterns))
 
 
 def _context_pattern_spans(text: str, patterns) -> list[Span]:
@@ -264,16 +279,21 @@ def _pattern_suppressions(text: str, patterns) -> list[Suppression]:
     return found
 
 
+@dataclass(frozen=True)
 class RuleDetector:
-    """The rules as a Detector: `detect(texts, langs)` on normalised texts."""
+    """One detector of the rules (a Detector): `find(text, lang, rules)` on each normalised text."""
 
-    name = "rules"
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-
-    def find(self, text: str, lang: str) -> Found:
-        return find_with_rules(text, lang, self.rules)
+    name: str
+    role: str  # resolve.ROLES
+    find: Callable[[str, str, Rules], list[Span]]
+    rules: Rules
 
     def detect(self, texts: Sequence[str], langs: Sequence[str]) -> list[list[Span]]:
-        return [detect_with_rules(text, lang, self.rules) for text, lang in zip(texts, langs)]
+        return [self.find(text, lang, self.rules) for text, lang in zip(texts, langs)]
+
+
+def rule_detectors(rules: Rules) -> tuple[RuleDetector, ...]:
+    """The rules' detectors, in the order their spans are resolved."""
+    return (RuleDetector("identifiers", "identifiers", identifier_spans, rules),
+            RuleDetector("patterns", "patterns", pattern_spans, rules),
+            RuleDetector("keywords", "keywords", keyword_spans, rules))

@@ -18,8 +18,8 @@ from collections.abc import Iterator
 
 import regex
 
-from ..spans import Span
-from .keywords import KeywordRule, KeywordRules, Suppression, fold_keyword
+from ..spans import Span, Suppression
+from .keywords import KeywordRule, KeywordRules, fold_keyword
 
 DELIMITERS = ("|", "\t", ";", ",")
 ALIGNED = "  "  # no delimiter: columns of a text laid out with spaces

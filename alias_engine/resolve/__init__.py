@@ -2,7 +2,7 @@
 
 The detectors report what they see, each on its own: the identifier, pattern,
 keyword and table detectors of the rules, the model, and any detector the user
-adds. `resolve` applies, in this order (each step's file of this package):
+adds, each under its role (ROLES below, `Found.add`). `resolve` applies, in this order (each step's file of this package):
 
 1. a keyword span is dropped when it is a public URL ("Website: docs.python.org")
    or a company's line ("Tel 0 800 …", a toll-free or premium-rate number), or an example
@@ -37,12 +37,11 @@ Spans of user detectors are never removed here: what the user asked for is maske
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..detectors.keywords import Suppression
 from ..detectors.patterns import PatternRules
-from ..spans import Span
+from ..spans import Span, Suppression
 from .checks_data import Check, ModelChecks
 from .format_checks import AMOUNT, FORMAT_CHECKS, MASKED, NUMBERS, is_siret
 from .letterheads import Letterheads, organisation_blocks
@@ -66,17 +65,35 @@ from .suppressions import (
     without_non_names,
 )
 
+# What a detector's spans are to resolve, by the detector's `role` (detectors/base.py): which steps they go through.
+ROLES = {
+    "identifiers": "checksum-validated identifiers: kept as found",
+    "patterns": "plain patterns (phones, e-mails, URLs...): a phone inside another keyword's value is that value",
+    "keywords": "values a keyword introduces, and table cells: no public URL, company line or example secret",
+    "model": "the token classifier: format checks, span repair, URL precedence, suppressions",
+    "others": "the user's detectors: never removed here, what the user asked for is masked",
+}
+
 
 @dataclass
 class Found:
-    """Everything the detectors found in one (normalised) text, before resolution."""
+    """Everything the detectors found in one (normalised) text, before resolution: spans by role (ROLES),
+    and the regions some detectors clear of other candidates."""
 
-    identifiers: list[Span] = field(default_factory=list)  # checksum-validated identifiers
-    patterns: list[Span] = field(default_factory=list)  # plain patterns (phones, e-mails, URLs, ...)
-    keywords: list[Span] = field(default_factory=list)  # values introduced by a keyword (and table cells)
-    suppressions: list[Suppression] = field(default_factory=list)
+    identifiers: list[Span] = field(default_factory=list)
+    patterns: list[Span] = field(default_factory=list)
+    keywords: list[Span] = field(default_factory=list)
     model: list[Span] = field(default_factory=list)
-    others: list[Span] = field(default_factory=list)  # user detectors
+    others: list[Span] = field(default_factory=list)
+    suppressions: list[Suppression] = field(default_factory=list)
+
+    def add(self, role: str, spans: Sequence[Span]) -> None:
+        """File one detector's spans of this text under its role, with the regions it clears
+        (`spans.suppressions`, where the detector returned them: detectors/base.py `Findings`)."""
+        if role not in ROLES:
+            raise ValueError(f"unknown detector role {role!r}: one of {', '.join(ROLES)}")
+        getattr(self, role).extend(spans)
+        self.suppressions.extend(getattr(spans, "suppressions", ()))
 
 
 def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],

@@ -43,8 +43,7 @@ from dataclasses import dataclass
 
 import regex
 
-from ..detectors.keywords import Suppression
-from ..spans import Span, SpanIndex
+from ..spans import Span, SpanIndex, Suppression
 from .checks_data import ModelChecks, word_set
 from .span_repair import is_name_line
 

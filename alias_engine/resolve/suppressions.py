@@ -21,9 +21,8 @@ from urllib.parse import urlsplit
 
 import phonenumbers
 
-from ..detectors.keywords import Suppression
 from ..detectors.patterns import PatternRules, host_in, is_person_url
-from ..spans import Span, SpanIndex
+from ..spans import Span, SpanIndex, Suppression
 from .checks_data import ModelChecks
 
 # After a phone keyword only toll-free numbers are a company's line: the region of a national number is a
