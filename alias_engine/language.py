@@ -17,6 +17,7 @@ to add a language.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +31,7 @@ _WORD = regex.compile(r"\p{L}+")
 LANGUAGE_KEYS = frozenset({"lang", "description", "comment", "stop_words", "phone_regions", "not_names",
                            "date_orders", "words"})
 DATE_ORDERS = ("dmy", "mdy")
+_COMMENT_LINE = re.compile(r"^#.*$", re.MULTILINE)  # in a word file
 # The keys of "words": the language's words of each resolve step (docs/rules.md).
 WORD_KEYS = (
     "person_lead_words",        # titles, ranks, greetings before a name (resolve/span_repair.py)
@@ -43,6 +45,11 @@ WORD_KEYS = (
     "sentence_words",           # pronouns and verbs: a line with one is a sentence
     "organisation_connectors",  # lower-case words inside an organisation's name
     "not_a_name_values",        # placeholders of a name field: "n/a", "inconnu" (resolve/structure.py)
+    "lower_case_words",         # words written in lower case that name nobody: "Feedback" is no PERSON (a file)
+    "couple_connectors",        # "and", "et" between two first names before one surname
+    "address_lead_words",       # "outside", "résidant": words before an address, not of it
+    "town_lead_words",          # "demeurant à": before the town a deed writes before the street
+    "list_connectors",          # "and", "ou" between the values after one keyword (detectors/keywords.py)
 )
 
 
@@ -153,13 +160,39 @@ def _words(section: object, path: Path) -> tuple[tuple[str, frozenset[str]], ...
         if key not in section:
             continue
         entry = section[key]
-        words = entry.get("words") if isinstance(entry, dict) else None
-        if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words) \
-                or set(entry) - {"comment", "words"}:
+        words = _listed_or_filed(entry, path)
+        if words is None or set(entry) - {"comment", "words", "file"}:
             raise RulesError(f"{path}: words.{key} must be an object {{\"comment\", \"words\"}} "
-                             "whose \"words\" is a list of words")
-        out.append((key, frozenset(w.casefold() for w in words)))
+                             "whose \"words\" is a list of words, or {\"comment\", \"file\"} naming a file of "
+                             "the folder with one word a line")
+        out.append((key, words if isinstance(words, frozenset) else frozenset(map(str.casefold, words))))
     return tuple(out)
+
+
+def _listed_or_filed(entry: object, path: Path) -> list[str] | frozenset[str] | None:
+    """The words of a "words" entry: its list, or the lines of the file it names (next to `path`; lines
+    starting with "#" are comments); None when it has neither, or a word that is no word."""
+    if not isinstance(entry, dict):
+        return None
+    if "file" not in entry:
+        words = entry.get("words")
+        ok = isinstance(words, list) and all(isinstance(w, str) and w.strip() for w in words)
+        return words if ok else None
+    name = entry["file"]
+    if "words" in entry or not isinstance(name, str) or Path(name).name != name:
+        return None
+    file = path.parent / name
+    try:
+        stat = file.stat()
+        return _word_file(file, stat.st_mtime_ns, stat.st_size)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError(f"{path}: cannot read the word file {name!r} ({type(exc).__name__})") from None
+
+
+@lru_cache(maxsize=16)
+def _word_file(file: Path, mtime_ns: int, size: int) -> frozenset[str]:
+    """The casefolded words of a word file, read once while it is unchanged (every Engine reads the same)."""
+    return frozenset(map(str.casefold, _COMMENT_LINE.sub("", file.read_text(encoding="utf-8")).split()))
 
 
 @lru_cache(maxsize=1)

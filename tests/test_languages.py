@@ -130,6 +130,9 @@ def test_a_word_of_one_language_applies_to_a_text_of_another(rules_copy):
     ({"name_particles": {"words": ["de", 3]}}, r"words\.name_particles must be an object"),
     ({"name_particles": {"word": ["de"]}}, r"words\.name_particles must be an object"),
     ({"name_particle": {"words": ["de"]}}, r"unknown key\(s\) name_particle"),
+    ({"lower_case_words": {"file": "../common.json"}}, r"words\.lower_case_words must be an object"),
+    ({"lower_case_words": {"file": "words.txt", "words": ["objet"]}}, r"words\.lower_case_words must be an object"),
+    ({"lower_case_words": {"file": "missing.txt"}}, r"cannot read the word file 'missing.txt'"),
     (["de"], r"\"words\" is an object"),
 ])
 def test_a_malformed_words_entry_is_refused_with_its_file(rules_copy, words, message):
@@ -149,3 +152,45 @@ def test_a_word_list_left_in_common_json_is_refused(rules_copy, section, key):
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RulesError, match=f"common.json: .*{section}.*language.json"):
         Engine(use_model=False, rules_dir=rules_copy)
+
+
+def test_a_word_list_may_be_a_file_of_the_language_folder(rules_copy):
+    (rules_copy / "fr" / "mots.txt").write_text("# a comment line\nObjet\n\n  compte  \n", encoding="utf-8")
+    path = rules_copy / "fr" / "language.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["words"]["lower_case_words"] = {"comment": "a file", "file": "mots.txt"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    fr = Engine(use_model=False, rules_dir=rules_copy).rules.languages.all[0]
+    assert fr.words_of("lower_case_words") == frozenset({"objet", "compte"})
+
+
+def _with_words(rules_copy, lang, key, words):
+    path = rules_copy / lang / "language.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["words"].setdefault(key, {"comment": "a test's", "words": []})["words"] += words
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return Engine(use_model=False, rules_dir=rules_copy).rules
+
+
+def test_the_connectors_and_leads_of_the_resolve_steps_are_a_languages_words(rules_copy):
+    text = "Unterschrift: Anna und Marc Weber"
+    span = [Span(text.index("Anna"), len(text), "PERSON", 0.9, "model")]
+    shipped = Engine(use_model=False).rules.model_checks
+    assert [text[s.start:s.end] for s in check_model_spans(span, text, shipped)] == ["Anna und Marc Weber"]
+    checks = _with_words(rules_copy, "en", "couple_connectors", ["und"]).model_checks
+    assert [text[s.start:s.end] for s in check_model_spans(span, text, checks)] == ["Anna", "Marc Weber"]
+
+    text = "Treffen vor dem 27 High Street, Leeds"
+    span = [Span(text.index("vor"), len(text), "ADDRESS", 0.9, "model")]
+    assert [text[s.start:s.end] for s in check_model_spans(span, text, shipped)] == ["vor dem 27 High Street, Leeds"]
+    checks = _with_words(rules_copy, "fr", "address_lead_words", ["vor dem"]).model_checks
+    assert [text[s.start:s.end] for s in check_model_spans(span, text, checks)] == ["27 High Street, Leeds"]
+
+
+def test_the_connectors_of_a_keywords_list_are_a_languages_words(rules_copy):
+    text = "codes de secours : 4471-9023 und 5530-6612"
+    before = [text[s.start:s.end] for s in Engine(use_model=False).detect(text, "fr")]
+    rules = _with_words(rules_copy, "en", "list_connectors", ["und"])
+    after = [text[s.start:s.end] for s in Engine(use_model=False, rules_dir=rules_copy).detect(text, "fr")]
+    assert before == ["4471-9023"] and after == ["4471-9023", "5530-6612"]
+    assert rules.keywords.list_separator.match(" UND ") is not None

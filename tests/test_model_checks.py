@@ -98,11 +98,11 @@ def test_model_secret_kept(value):
 
 
 def test_model_person_cut_at_line_breaks_and_columns_and_without_titles():
-    text = "SUMMARY\nHelga Brandt\nSgt Ulrich Maier       K. Lindqvist"
+    text = "HOLMWOOD\nHelga Brandt\nSgt Ulrich Maier       K. Lindqvist"
     spans = [Span(0, text.index("Helga Brandt") + len("Helga Brandt"), "PERSON", 0.9, "model"),
              model_span(text, "Sgt Ulrich Maier       K. Lindqvist", "PERSON")]
     got = [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)]
-    assert got == ["SUMMARY", "Helga Brandt", "Ulrich Maier", "K. Lindqvist"]
+    assert got == ["HOLMWOOD", "Helga Brandt", "Ulrich Maier", "K. Lindqvist"]
 
 
 def test_model_person_single_letter_dropped():
@@ -490,3 +490,39 @@ def test_model_login_made_of_the_name_after_it_is_an_identifier(text, login):
 ])
 def test_model_address_that_is_an_acronym_and_a_number_is_a_registration(text, value, expected):
     assert checked(text, value, "ADDRESS") == expected
+
+
+# A model PERSON made only of words the language writes in lower case (rules/<lang>/lower_case_words.txt) and
+# capitalised by its position (a sentence's or a line's first words) is no name: "Feedback …", a heading. Names
+# that are also words stay names: a first name or surname the generator knows, a word with a capitalised
+# dictionary entry, after a title, inside a sentence or in lower case.
+@pytest.mark.parametrize("text, value", [
+    ("Feedback on the draft was good.", "Feedback"),
+    ("The call ended. Feedback on the draft was good.", "Feedback"),
+    ("Summary\nThe call went well.", "Summary"),
+    ("Notes\n- Garden Centre closed on Friday.", "Garden Centre"),
+    ("Objet : relance du dossier", "Objet"),
+    ("Remerciements à toute l'équipe.", "Remerciements"),
+    ("Facture\nNote de frais", "Facture\nNote"),  # both pieces of a span cut at its line break,
+])
+def test_a_person_of_lower_case_words_only_is_dropped(text, value):
+    assert checked(text, value, "PERSON") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Baker said the van was late.", "Baker"),          # "Baker" is a dictionary entry of its own
+    ("The invoice went to Diamond Blessing.", "Diamond Blessing"),  # names the generator knows
+    ("Please call Mr Feedback today.", "Feedback"),       # a title before it
+    ("Dr Summary will see you.", "Dr Summary"),            # a title inside it
+    ("Rose Archer signed.", "Rose Archer"),
+    ("Laura Garden called.", "Laura Garden"),              # one word that is a name is enough
+    ("Jean-Feedback est là.", "Jean-Feedback"),            # a hyphenated word is no dictionary word
+    ("Le Pen a parlé.", "Le Pen"),                         # a word under 3 letters is in no list: it keeps it
+    ("We met at the Garden Centre on Friday.", "Garden Centre"),  # inside a sentence a capital says a name
+    ("Mais Goujon l'accabla de reproches.", "Goujon"),     # a surname that is also a word
+    ("Nom : Goujon", "Goujon"),                            # a field's value
+    ("tu viens samedi pour l'anniv de lulu ?", "lulu"),    # in lower case: no sentence start
+    ("salut\nlulu tu viens ?", "lulu"),
+])
+def test_a_person_with_a_name_or_a_title_stays(text, value):
+    assert [v for _, v in checked(text, value, "PERSON")] == [value.removeprefix("Dr ")]

@@ -37,8 +37,6 @@ DEFAULT_SCORE = 0.9
 # right after "digit + separator" (the middle of a number).
 _VALUE_END = r"(?![\p{L}\p{N}_])"
 _VALUE_START = r"(?<![\p{L}\p{N}_])(?<!\p{N}[ .\-/])"
-# Between the values of a list after one keyword: "codes de secours : 4471-9023, 5530-6612", "(174 et 930)".
-_LIST_SEPARATOR = regex.compile(r"[ \t]*(?:[,;/&]|(?<![\p{L}])(?i:et|and|ou|or)(?![\p{L}]))[ \t]*")
 _MAX_LIST_VALUES = 10
 # The longest value a rule looks for before its keyword.
 _MAX_VALUE_CHARS = 300
@@ -73,6 +71,16 @@ class KeywordRules:
     trigger: regex.Pattern | None
     by_key: dict[str, tuple[int, ...]]
     rules: tuple[KeywordRule, ...]
+    list_separator: regex.Pattern = regex.compile(r"[ \t]*[,;/&][ \t]*")  # between a list's values (list_separator)
+
+
+def list_separator(connectors: Iterable[str] = ()) -> regex.Pattern:
+    """Between the values of a list after one keyword: "codes de secours : 4471-9023, 5530-6612", "(174 et 930)":
+    a comma, semicolon, slash or "&", or a connector word of the languages ("et", "and", any case)."""
+    words = "|".join(regex.escape(w) for w in sorted(connectors, key=lambda w: (-len(w), w)))
+    if not words:
+        return regex.compile(r"[ \t]*[,;/&][ \t]*")
+    return regex.compile(r"[ \t]*(?:[,;/&]|(?<![\p{L}])(?i:" + words + r")(?![\p{L}]))[ \t]*")
 
 
 # --- validators named in the rules -------------------------------------------
@@ -218,11 +226,13 @@ def trigger_regex(keywords: Iterable[str]) -> regex.Pattern | None:
 
 def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gaps: dict,
                        rejects: dict[str, regex.Pattern], date_orders: Sequence[str] = DATE_ORDERS,
-                       keyword_lists: dict | None = None, labels: Iterable[str] = LABELS) -> KeywordRules:
+                       keyword_lists: dict | None = None, labels: Iterable[str] = LABELS,
+                       list_connectors: Iterable[str] = ()) -> KeywordRules:
     """Compile keyword rules; ValueError naming the faulty rule on any schema error. The "date"
     validator accepts numeric dates in `date_orders`; a keyword "@name" stands for the keywords of
     `keyword_lists[name]` (rules that share a list, such as police ranks, write it once); a rule's
-    label must be one of `labels`."""
+    label must be one of `labels`; a "list" rule's values are separated by punctuation or one of
+    `list_connectors` (the languages' words: "and", "et")."""
     known = frozenset(labels)
     keyword_lists = _checked_keyword_lists(keyword_lists or {})
     shapes = _load_values(values, rejects, date_orders)
@@ -248,7 +258,8 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
                     indexes.append(index)
                 keywords.add(keyword)
     trigger = trigger_regex(sorted(keywords))
-    return KeywordRules(trigger, {k: tuple(v) for k, v in by_key.items()}, tuple(rules))
+    return KeywordRules(trigger, {k: tuple(v) for k, v in by_key.items()}, tuple(rules),
+                        list_separator(list_connectors))
 
 
 def _checked_keyword_lists(keyword_lists: object) -> dict[str, list[str]]:
@@ -446,7 +457,7 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
             if rule.label is None:
                 suppressions.append(Suppression(start, end, rule.suppress))
                 continue
-            for value_start, value_end, value_verified in [found, *_more_values(text, end, rule)]:
+            for value_start, value_end, value_verified in [found, *_more_values(text, end, rule, rules.list_separator)]:
                 key = (value_start, value_end, rule.label)
                 if key not in spans or spans[key].score < rule.score:
                     spans[key] = Span(value_start, value_end, rule.label, rule.score,
@@ -454,11 +465,11 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
     return sorted(spans.values()), suppressions
 
 
-def _more_values(text: str, end: int, rule: KeywordRule) -> list[tuple[int, int, bool]]:
+def _more_values(text: str, end: int, rule: KeywordRule, separators: regex.Pattern) -> list[tuple[int, int, bool]]:
     """The values a "list" rule finds after its first one, each after a comma, "and", "et", "/"…"""
     found: list[tuple[int, int, bool]] = []
     while rule.list_matchers and len(found) < _MAX_LIST_VALUES:
-        separator = _LIST_SEPARATOR.match(text, end)
+        separator = separators.match(text, end)
         best = None
         for matcher, shape in rule.list_matchers if separator else ():
             m = matcher.match(text, separator.end())

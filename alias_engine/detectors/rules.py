@@ -113,7 +113,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     try:
         keywords = load_keyword_rules(rule_lists, values, common.get("gaps", {}), rejects,
                                       languages.date_orders or DATE_ORDERS, common.get("keyword_lists", {}),
-                                      labels)
+                                      labels, languages.words("list_connectors"))
     except (KeyError, TypeError, ValueError, AttributeError, regex.error) as exc:
         raise RulesError(f"{rules_dir}: malformed keyword rule: {exc}") from None
     not_names = frozenset().union(*(lang.not_names for lang in languages.all))

@@ -33,6 +33,13 @@ class ModelChecks:
     name_stop_words: frozenset[str] = frozenset()  # casefolded: capitalised words after a name, not of it
     address_line_words: frozenset[str] = frozenset()  # casefolded: a line with one of them is no name
     building_words: frozenset[str] = frozenset()  # casefolded: the first word of a building's name
+    lower_case_words: frozenset[str] = frozenset()  # casefolded: written in lower case, they name nobody
+    # A couple: a given name, "&" or a couple connector, and a full name ("Owen & Bea MacLeod" is "Owen" and
+    # "Bea MacLeod"; "Brooks & Dunn" stays one span).
+    couple: regex.Pattern = regex.compile(r"(?!)")
+    address_lead: regex.Pattern = regex.compile(r"(?!)")  # words before an address, not of it: "outside "
+    # The town a deed writes before the street: "demeurant à ANNECY (74000), 4 rue …".
+    town_before: regex.Pattern = regex.compile(r"(?!)")
 
 
 # A check of one label: (text, start, end, checks) → the pieces of the span that stay.
@@ -40,7 +47,8 @@ Check = Callable[[str, int, int, ModelChecks], list[Piece]]
 
 
 # The word lists of the checks: each language's, in rules/<lang>/language.json → "words" (language.py).
-WORD_KEYS = ("person_lead_words", "name_particles", "name_stop_words", "address_line_words", "address_building_words")
+WORD_KEYS = ("person_lead_words", "name_particles", "name_stop_words", "address_line_words", "address_building_words",
+             "lower_case_words", "couple_connectors", "address_lead_words", "town_lead_words")
 
 
 def load_model_checks(section: dict, patterns: PatternRules | None = None,
@@ -59,12 +67,30 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
                        patterns, word_set(given, "name_particles", "words"), word_set(given, "name_stop_words", "words"),
                        word_set(given, "address_line_words", "words"),
-                       word_set(given, "address_building_words", "words"))
+                       word_set(given, "address_building_words", "words"), word_set(given, "lower_case_words", "words"),
+                       # "Anne and Marc Dupont": a first name and a connector before a first name and a surname
+                       regex.compile(r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:&|"
+                                     + phrases(word_set(given, "couple_connectors", "words"))
+                                     + r")[ \t]+(?=\p{Lu}[\p{Ll}.]*[ \t]+\p{Lu})"),
+                       regex.compile(r"(?i:(?:" + phrases(word_set(given, "address_lead_words", "words")) + r")\s+)"),
+                       # "demeurant à ANNECY (74000), 4 rue …"
+                       regex.compile(r"(?i:" + phrases(word_set(given, "town_lead_words", "words")) + r")\s+"
+                                     r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z"))
+
+
+def phrases(words: Iterable[str]) -> str:
+    """An alternation of words and phrases (a space in a phrase is any run of spaces), longest first;
+    one that matches nothing when there are none."""
+    ordered = sorted(words, key=lambda w: (-len(w), w))
+    return "|".join(r"\s+".join(map(regex.escape, w.split())) for w in ordered) or "(?!)"
 
 
 def word_set(section: Mapping[str, Iterable[str]], key: str, where: str = "model_checks") -> frozenset[str]:
-    """The casefolded words of a rules section's list (or set) `key`; ValueError when it is no list of strings."""
+    """The casefolded words of a rules section's list `key` (a frozenset is taken as it is: the languages'
+    words, casefolded when language.py read them); ValueError when it is no list of strings."""
     words = section.get(key, [])
+    if isinstance(words, frozenset):
+        return words
     if not isinstance(words, (list, tuple, set, frozenset)) or not all(isinstance(w, str) for w in words):
         raise ValueError(f"{where}.{key} must be a list of strings")
     return frozenset(w.casefold() for w in words)

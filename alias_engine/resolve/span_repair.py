@@ -29,9 +29,6 @@ from .checks_data import Check, ModelChecks, Piece
 
 # Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
 _PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
-# A couple: a given name, "&", "and" or "et", and a full name ("Owen & Bea MacLeod" is "Owen" and "Bea
-# MacLeod"; "Brooks & Dunn" stays one span).
-_COUPLE = regex.compile(r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:&|and|et)[ \t]+(?=\p{Lu}[\p{Ll}.]*[ \t]+\p{Lu})")
 # An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
 # Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is Monsieur).
@@ -41,11 +38,11 @@ _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # A title or greeting word before a name ("Dr.", "G'day"), and a number before it ("2287 Collins").
 _LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?\s+(?=\S)")
 _LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
-# Words before an address's first element.
-_ADDRESS_LEAD = regex.compile(r"(?i:(?:outside|near|opposite|behind|in front of|r/o|résidant|domiciliée?s? à)\s+)")
-# The town a deed writes before the street after "demeurant à": "demeurant à ANNECY (74000), 4 rue …".
-_TOWN_BEFORE = regex.compile(r"(?i:demeurant|domicilié(?:e?s?)|résidant|habitant)\s+à\s+"
-                             r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z")
+_LETTERS = regex.compile(r"[\p{L}\p{M}]+")
+# Where a capital comes from the position: the text's or a line's first word (after a bullet or a heading's
+# marks), or a word after a sentence's end. Not after a colon: "Nom : Goujon" is a field's value.
+_SENTENCE_START = regex.compile(r"(?:\A|\n)[ \t]*(?:[-*•>#]+[ \t]+)?\Z|[.!?][ \t]+\Z")
+_WORD_BEFORE = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?[ \t]+\Z")
 # A line's (or a quoted field's) comma-separated parts before an address: "Résidence Les Tilleuls, bât. C, "
 _PARTS_BEFORE = regex.compile(r"(?:[^\n]*[\"«(:;][ \t]*|[ \t]*)((?:[^\n,;:\"«()]{2,60},[ \t]*){1,3})")
 # A postcode after a region in parentheses (Canada's "H2J 2L3", a 4-5 digit one), a postcode ending an
@@ -127,19 +124,39 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     parts.append((pos, end))
     kept: list[Piece] = []
     for s, e in parts:
-        s = _after_titles(text, s, e, checks.person_lead_words)
-        couple = _COUPLE.match(text, s, e)
+        after_titles = _after_titles(text, s, e, checks.person_lead_words)
+        titled = after_titles > s or _title_before(text, s, checks)
+        s = after_titles
+        couple = checks.couple.match(text, s, e)
         if couple is not None:
             kept.append((s, couple.end(1)))
             s = couple.end()
         number = _LEAD_NUMBER.match(text, s, e)
         name_start = number.end() if number else s
         e = _before_trailing_words(text, name_start, e, checks)
-        if sum(c.isalpha() for c in text[name_start:e]) > 1:
+        if sum(c.isalpha() for c in text[name_start:e]) > 1 \
+                and (titled or number or not _capitalised_by_position(text, name_start, e, checks)):
             if number:  # "2287 Collins": the number before the name stays masked, as what it is
                 kept.append((s, s + len(number.group(1)), "IDENTIFIER"))
             kept.append((name_start, e))
     return kept
+
+
+def _capitalised_by_position(text: str, start: int, end: int, checks: ModelChecks) -> bool:
+    """Words the language writes in lower case and that name nobody (rules/<lang>/lower_case_words.txt),
+    capitalised only because they start a sentence or a line: "Feedback on …", a heading "Summary".
+    Inside a sentence a capital says a name ("Mais Goujon l'accabla": a surname that is also a word), and
+    a word in lower case is no sentence start either (a name in a chat, "lulu")."""
+    if not text[start].isupper() or _SENTENCE_START.search(text, max(0, start - 20), start) is None:
+        return False
+    words = _LETTERS.findall(text, start, end)
+    return bool(words) and all(w.casefold() in checks.lower_case_words for w in words)
+
+
+def _title_before(text: str, start: int, checks: ModelChecks) -> bool:
+    """A title or greeting word right before `start`: "Mr" before "Archer"."""
+    m = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    return m is not None and m.group(1).replace("’", "'").casefold() in checks.person_lead_words
 
 
 def _before_trailing_words(text: str, start: int, end: int, checks: ModelChecks) -> int:
@@ -180,10 +197,10 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
         end = last_break
     while end > start and not text[end - 1].isalnum():
         end -= 1
-    m = _ADDRESS_LEAD.match(text, start, end)
+    m = checks.address_lead.match(text, start, end)
     if m is not None and m.end() < end:
         start = m.end()
-    head = _TOWN_BEFORE.search(text, max(0, start - 80), start)
+    head = checks.town_before.search(text, max(0, start - 80), start)
     if head is not None:
         start = head.start(1)
     start = _building_start(text, start, checks)
