@@ -40,8 +40,10 @@ _LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?\s+(?=\S)")
 _LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
 _LETTERS = regex.compile(r"[\p{L}\p{M}]+")
 # Where a capital comes from the position: the text's or a line's first word (after a bullet or a heading's
-# marks), or a word after a sentence's end. Not after a colon: "Nom : Goujon" is a field's value.
-_SENTENCE_START = regex.compile(r"(?:\A|\n)[ \t]*(?:[-*•>#]+[ \t]+)?\Z|[.!?][ \t]+\Z")
+# marks), or a word after a sentence's end. Not after a colon ("Nom : Goujon" is a field's value) nor after a
+# word of one or two letters and a dot, an initial or a title ("J. Goujon", "MM. Bondon").
+_SENTENCE_START = regex.compile(r"(?:\A|\n)[ \t]*(?:[-*•>#]+[ \t]+)?\Z"
+                                r"|(?<!(?:\A|[^\p{L}])\p{L}{1,2}\.)(?<=[.!?])[ \t]+\Z")
 _WORD_BEFORE = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?[ \t]+\Z")
 # A line's (or a quoted field's) comma-separated parts before an address: "Résidence Les Tilleuls, bât. C, "
 _PARTS_BEFORE = regex.compile(r"(?:[^\n]*[\"«(:;][ \t]*|[ \t]*)((?:[^\n,;:\"«()]{2,60},[ \t]*){1,3})")
