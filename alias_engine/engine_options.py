@@ -26,8 +26,8 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
                        help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
     group.add_argument("--threads", type=positive_int, help="model threads (default: the cores this process may use)")
     group.add_argument("--backend", choices=BACKENDS, default="auto",
-                       help="what runs the model: auto (default: openvino in bf16 where the CPU computes bf16 "
-                            "natively, else onnxruntime), onnxruntime or openvino (docs/backends.md)")
+                       help="what runs the model: auto (default: openvino in bf16 where the CPU has AMX, "
+                            "else onnxruntime), onnxruntime or openvino (docs/backends.md)")
     group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
     group.add_argument("--rules", action="append", default=[], metavar="FILE",
                        help="an extra rules file (repeatable): new labels, values, keyword rules, patterns "

@@ -529,3 +529,10 @@ def test_a_person_of_lower_case_words_only_is_dropped(text, value):
 def test_a_person_with_a_name_or_a_title_stays(text, value):
     kept = [v for _, v in checked(text, value, "PERSON")]
     assert len(kept) == 1 and value.removeprefix("Dr ") in kept[0]  # "J. Goujon": the initial joins it
+
+
+def test_another_languages_word_is_a_name_here():
+    text = "Thanks for the lift!\n\nPomme"  # "pomme" is French: in an English chat, a nickname
+    spans = [model_span(text, "Pomme", "PERSON")]
+    assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks, "en")] == ["Pomme"]
+    assert check_model_spans(spans, text, RULES.model_checks, "fr") == []

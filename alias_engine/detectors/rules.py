@@ -120,7 +120,8 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     _check_pattern_examples(common, common_path)
     try:
         words = languages.word_sets()  # the words of every language apply to every text
-        model_checks = load_model_checks(common.get("model_checks", {}), patterns, words)
+        model_checks = load_model_checks(common.get("model_checks", {}), patterns, words,
+                                         {lang.name: lang.words_of("lower_case_words") for lang in languages.all})
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
         label_patterns = tuple(_label_pattern(p, rejects, labels) for p in common.get("label_patterns", []))

@@ -53,6 +53,7 @@ from .span_repair import (
     number_without_code,
     surnames_added,
     without_form_item,
+    words_capitalised_by_position,
 )
 from .structure import Fields, apply_structure
 from .suppressions import (
@@ -153,7 +154,8 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     the text's language, "fr" or "en", where a format depends on it). The repairs are span_repair.py's,
     the format checks format_checks.py's; in this order: names cut in pieces joined, no form item, for a
     number no masked value, no code before it and no sum of money, then the label's repair or format
-    check (`_CHECKS`), then the surnames, the initials and the logins after the names.
+    check (`_CHECKS`), then no name of words capitalised by their position ("Feedback on …"), then the
+    surnames, the initials and the logins after the names.
 
     >>> from alias_engine.resolve.checks_data import load_model_checks
     >>> checks = load_model_checks({"secret_not": "\\\\$2[aby]\\\\$.*"}, words={"person_lead_words": ["Dr"]})
@@ -179,6 +181,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
             if start < end:
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
+    out = words_capitalised_by_position(out, text, checks, lang)
     out = initials_added(surnames_added(out, text, checks), text, lang)
     return out + logins_after_names(out, text)
 

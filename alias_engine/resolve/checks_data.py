@@ -33,7 +33,8 @@ class ModelChecks:
     name_stop_words: frozenset[str] = frozenset()  # casefolded: capitalised words after a name, not of it
     address_line_words: frozenset[str] = frozenset()  # casefolded: a line with one of them is no name
     building_words: frozenset[str] = frozenset()  # casefolded: the first word of a building's name
-    lower_case_words: frozenset[str] = frozenset()  # casefolded: written in lower case, they name nobody
+    # Each language's words written in lower case that name nobody: (language, casefolded words)
+    lower_case_words: tuple[tuple[str, frozenset[str]], ...] = ()
     # A couple: a given name, "&" or a couple connector, and a full name ("Owen & Bea MacLeod" is "Owen" and
     # "Bea MacLeod"; "Brooks & Dunn" stays one span).
     couple: regex.Pattern = regex.compile(r"(?!)")
@@ -42,20 +43,30 @@ class ModelChecks:
     town_before: regex.Pattern = regex.compile(r"(?!)")
 
 
+    def lower_case_words_of(self, lang: str) -> frozenset[str]:
+        """The lower-case words of the language `lang`; of every language when `lang` is none of them."""
+        by_lang = dict(self.lower_case_words)
+        if lang in by_lang:
+            return by_lang[lang]
+        return frozenset().union(*by_lang.values())
+
+
 # A check of one label: (text, start, end, checks) → the pieces of the span that stay.
 Check = Callable[[str, int, int, ModelChecks], list[Piece]]
 
 
 # The word lists of the checks: each language's, in rules/<lang>/language.json → "words" (language.py).
 WORD_KEYS = ("person_lead_words", "name_particles", "name_stop_words", "address_line_words", "address_building_words",
-             "lower_case_words", "couple_connectors", "address_lead_words", "town_lead_words")
+             "couple_connectors", "address_lead_words", "town_lead_words")
 
 
 def load_model_checks(section: dict, patterns: PatternRules | None = None,
-                      words: Mapping[str, Iterable[str]] | None = None) -> ModelChecks:
+                      words: Mapping[str, Iterable[str]] | None = None,
+                      lower_case_words: Mapping[str, frozenset[str]] | None = None) -> ModelChecks:
     """Compile the "model_checks" section of common.json and the word lists `words` (key → words: the
-    languages' words united, `Languages.word_sets`); ValueError/TypeError on a bad one, or on a word
-    list left in the section (its words are a language's)."""
+    languages' words united, `Languages.word_sets`) and `lower_case_words` (language → its words: they
+    are each language's own); ValueError/TypeError on a bad one, or on a word list left in the section
+    (its words are a language's)."""
     misplaced = sorted(set(section) & set(WORD_KEYS))
     if misplaced:
         raise ValueError(f"model_checks.{misplaced[0]}: a language's words, in rules/<lang>/language.json → words")
@@ -67,7 +78,7 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
                        patterns, word_set(given, "name_particles", "words"), word_set(given, "name_stop_words", "words"),
                        word_set(given, "address_line_words", "words"),
-                       word_set(given, "address_building_words", "words"), word_set(given, "lower_case_words", "words"),
+                       word_set(given, "address_building_words", "words"), tuple((lower_case_words or {}).items()),
                        # "Anne and Marc Dupont": a first name and a connector before a first name and a surname
                        regex.compile(r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:&|"
                                      + phrases(word_set(given, "couple_connectors", "words"))

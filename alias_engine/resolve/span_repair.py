@@ -126,9 +126,7 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     parts.append((pos, end))
     kept: list[Piece] = []
     for s, e in parts:
-        after_titles = _after_titles(text, s, e, checks.person_lead_words)
-        titled = after_titles > s or _title_before(text, s, checks)
-        s = after_titles
+        s = _after_titles(text, s, e, checks.person_lead_words)
         couple = checks.couple.match(text, s, e)
         if couple is not None:
             kept.append((s, couple.end(1)))
@@ -136,23 +134,30 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
         number = _LEAD_NUMBER.match(text, s, e)
         name_start = number.end() if number else s
         e = _before_trailing_words(text, name_start, e, checks)
-        if sum(c.isalpha() for c in text[name_start:e]) > 1 \
-                and (titled or number or not _capitalised_by_position(text, name_start, e, checks)):
+        if sum(c.isalpha() for c in text[name_start:e]) > 1:
             if number:  # "2287 Collins": the number before the name stays masked, as what it is
                 kept.append((s, s + len(number.group(1)), "IDENTIFIER"))
             kept.append((name_start, e))
     return kept
 
 
-def _capitalised_by_position(text: str, start: int, end: int, checks: ModelChecks) -> bool:
-    """Words the language writes in lower case and that name nobody (rules/<lang>/lower_case_words.txt),
-    capitalised only because they start a sentence or a line: "Feedback on …", a heading "Summary".
-    Inside a sentence a capital says a name ("Mais Goujon l'accabla": a surname that is also a word), and
-    a word in lower case is no sentence start either (a name in a chat, "lulu")."""
-    if not text[start].isupper() or _SENTENCE_START.search(text, max(0, start - 20), start) is None:
+def words_capitalised_by_position(spans: list[Span], text: str, checks: ModelChecks, lang: str = "") -> list[Span]:
+    """Without the PERSON spans made only of words the text's language writes in lower case and that name
+    nobody (rules/<lang>/lower_case_words.txt), capitalised only because they start a sentence or a line:
+    "Feedback on …", a heading "Summary", a lab test "Magnésium | 2,1". Inside a sentence a capital says a
+    name ("Mais Goujon l'accabla": a surname that is also a word), a word in lower case is no sentence
+    start ("lulu"), a title before it makes it a name ("Dr Summary"), and another language's word is a
+    name here ("Bec" ends an English chat; "bec" is French)."""
+    words = checks.lower_case_words_of(lang)
+    return [span for span in spans if span.label != "PERSON" or not _capitalised_by_position(text, span, words)
+            or _title_before(text, span.start, checks)]
+
+
+def _capitalised_by_position(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
+    if not text[span.start].isupper() or _SENTENCE_START.search(text, max(0, span.start - 20), span.start) is None:
         return False
-    words = _LETTERS.findall(text, start, end)
-    return bool(words) and all(w.casefold() in checks.lower_case_words for w in words)
+    words = _LETTERS.findall(text, span.start, span.end)
+    return bool(words) and all(w.casefold() in lower_case_words for w in words)
 
 
 def _title_before(text: str, start: int, checks: ModelChecks) -> bool:
