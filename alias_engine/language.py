@@ -45,7 +45,7 @@ WORD_KEYS = (
     "sentence_words",           # pronouns and verbs: a line with one is a sentence
     "organisation_connectors",  # lower-case words inside an organisation's name
     "not_a_name_values",        # placeholders of a name field: "n/a", "inconnu" (resolve/structure.py)
-    "lower_case_words",         # words written in lower case that name nobody: "Feedback" is no PERSON (a file)
+    "lower_case_words",         # written in lower case, they name nobody: "Feedback" (a file; read per language)
     "couple_connectors",        # "and", "et" between two first names before one surname
     "address_lead_words",       # "outside", "résidant": words before an address, not of it
     "town_lead_words",          # "demeurant à": before the town a deed writes before the street
@@ -90,8 +90,9 @@ class Languages:
         return frozenset().union(*(lang.words_of(key) for lang in self.all))
 
     def word_sets(self) -> dict[str, frozenset[str]]:
-        """Every key of WORD_KEYS with its words united over the languages (`words`)."""
-        return {key: self.words(key) for key in WORD_KEYS}
+        """Every key of WORD_KEYS with its words united over the languages (`words`), but the lower-case
+        words, which are read by the text's language."""
+        return {key: self.words(key) for key in WORD_KEYS if key != "lower_case_words"}
 
     def guess(self, text: str, sample: int = 5000) -> str:
         """The language with the most stop words in the first `sample` characters (the default on a tie)."""
@@ -181,18 +182,16 @@ def _listed_or_filed(entry: object, path: Path) -> list[str] | frozenset[str] | 
     name = entry["file"]
     if "words" in entry or not isinstance(name, str) or Path(name).name != name:
         return None
-    file = path.parent / name
     try:
-        stat = file.stat()
-        return _word_file(file, stat.st_mtime_ns, stat.st_size)
+        return _words_of_file(path.parent.joinpath(name).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesError(f"{path}: cannot read the word file {name!r} ({type(exc).__name__})") from None
 
 
-@lru_cache(maxsize=16)
-def _word_file(file: Path, mtime_ns: int, size: int) -> frozenset[str]:
-    """The casefolded words of a word file, read once while it is unchanged (every Engine reads the same)."""
-    return frozenset(map(str.casefold, _COMMENT_LINE.sub("", file.read_text(encoding="utf-8")).split()))
+@lru_cache(maxsize=8)
+def _words_of_file(text: str) -> frozenset[str]:
+    """The casefolded words of a word file's text, parsed once for every Engine (and copy of the rules)."""
+    return frozenset(map(str.casefold, _COMMENT_LINE.sub("", text).split()))
 
 
 @lru_cache(maxsize=1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 import regex
 
@@ -45,10 +46,15 @@ class ModelChecks:
 
     def lower_case_words_of(self, lang: str) -> frozenset[str]:
         """The lower-case words of the language `lang`; of every language when `lang` is none of them."""
-        by_lang = dict(self.lower_case_words)
-        if lang in by_lang:
-            return by_lang[lang]
-        return frozenset().union(*by_lang.values())
+        for name, words in self.lower_case_words:
+            if name == lang:
+                return words
+        return _united(tuple(words for _, words in self.lower_case_words))
+
+
+@lru_cache(maxsize=4)
+def _united(word_sets: tuple[frozenset[str], ...]) -> frozenset[str]:
+    return frozenset().union(*word_sets)
 
 
 # A check of one label: (text, start, end, checks) → the pieces of the span that stay.
