@@ -184,3 +184,13 @@ def test_distillation_loss_is_zero_only_when_the_student_agrees_and_a_run_uses_t
           "--batch", "4", "--steps", "2", "--warmup", "1", "--layers", "1", "--teacher", str(base)])
     log = (tmp_path / "student" / "log.txt").read_text()
     assert "distilling from" in log and "(2 layers)" in log and "step 2/2" in log
+
+
+def test_training_autocasts_bf16_by_default_only_where_the_cpu_has_amx(monkeypatch):
+    from alias_engine.detectors import backends
+    from training.train import use_bf16
+
+    for flags, expected in (((), False), (("avx512_bf16",), False), (("amx_bf16", "avx512_bf16"), True)):
+        monkeypatch.setattr(backends, "cpu_bf16_flags", lambda flags=flags: flags)
+        assert use_bf16("auto") is expected
+        assert use_bf16("bf16") and not use_bf16("fp32")

@@ -178,13 +178,14 @@ def log(out: Path, msg: str) -> None:
 
 
 def use_bf16(precision: str) -> bool:
-    """bf16 autocast for `--precision bf16`, and for `auto` where the CPU computes bf16 natively
-    (AMX or AVX512-BF16: 1.8x a step measured on AMX for the 12-layer encoder); fp32 otherwise.
-    The weights and the optimiser stay fp32: autocast runs the matrix products in bf16."""
+    """bf16 autocast for `--precision bf16`, and for `auto` where the CPU computes bf16 in AMX tiles
+    (1.5-1.8x a step measured there for the 12-layer encoder; with AVX512-BF16 alone a step was
+    1.3x slower than fp32: docs/benchmarks.md); fp32 otherwise. The weights and the optimiser stay
+    fp32: autocast runs the matrix products in bf16."""
     if precision == "auto":
         from alias_engine.detectors.backends import cpu_bf16_flags
 
-        return bool(cpu_bf16_flags())
+        return "amx_bf16" in cpu_bf16_flags()
     return precision == "bf16"
 
 
@@ -335,7 +336,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--head-lr", type=float, default=5e-4)
     ap.add_argument("--warmup", type=int, default=150)
     ap.add_argument("--precision", choices=("auto", "bf16", "fp32"), default="auto",
-                    help="bf16 autocast (auto: where the CPU computes bf16 natively) or fp32")
+                    help="bf16 autocast (auto: where the CPU has AMX) or fp32")
     ap.add_argument("--threads", type=int, default=1, help="1 is much faster than 2 when other jobs share the cores")
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--log-every", type=int, default=20)
