@@ -536,3 +536,12 @@ def test_another_languages_word_is_a_name_here():
     spans = [model_span(text, "Pomme", "PERSON")]
     assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks, "en")] == ["Pomme"]
     assert check_model_spans(spans, text, RULES.model_checks, "fr") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("# .env.example\nAPI_KEY=sk-", "sk-"),                     # a prefix alone
+    ("<AddtlTxInf>CB</AddtlTxInf>", "CB"),                     # a code inside markup
+])
+def test_a_model_secret_of_three_letters_or_fewer_is_none(text, value):
+    assert checked(text, value, "SECRET") == []
+    assert checked("the safe opens with 482 today", "482", "SECRET") == [("SECRET", "482")]  # digits: a code

@@ -151,6 +151,10 @@ def test_a_company_column_is_no_name_column():
     ("API_KEY=VOTRE_CLE_ICI", None), ("STRIPE_KEY=pk_test_YOUR_KEY", None), ("token: <your-token>", None),
     ("password: xxxxxxxx", None), ("API_KEY=9f8Kq2LmZ7vB3xT1", "9f8Kq2LmZ7vB3xT1"),
     ("password: data-8f9Kq2!", "data-8f9Kq2!"),
+    ("export SLACK_BOT_TOKEN=xoxb-your-token", None),          # a pattern's find, a placeholder all the same
+    ("aws_secret_access_key = tK8pLq2/ZxM7rVb3/NcEXAMPLEKEYWq9sD4fGh", None),  # a documented example key
+    ("api_key: changeme", None), ("JWT_SECRET=${env:API_TOKEN}", None), ("DB_PASSWORD=%(db_pass)s", None),
+    ("api_key: change-the-oil-9Kq2", "change-the-oil-9Kq2"),
 ])
 def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
     values = [line[s.start:s.end] for s in RULES.detect(line) if s.label == "SECRET"]

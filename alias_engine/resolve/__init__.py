@@ -5,8 +5,9 @@ keyword and table detectors of the rules, the model, and any detector the user
 adds, each under its role (ROLES below, `Found.add`). `resolve` applies, in this order (each step's file of this package):
 
 1. a keyword span is dropped when it is a public URL ("Website: docs.python.org")
-   or a company's line ("Tel 0 800 …", a toll-free or premium-rate number), or an example
-   placeholder where a secret goes ("API_KEY=VOTRE_CLE_ICI") (suppressions.py);
+   or a company's line ("Tel 0 800 …", a toll-free or premium-rate number), and a keyword or
+   pattern span when it is an example placeholder where a secret goes ("API_KEY=VOTRE_CLE_ICI",
+   "xoxb-your-token") (suppressions.py);
 2. a number shaped like a phone inside the value of another keyword ("MRN:",
    "NIR :") is that other thing, not a PHONE (suppressions.py);
 3. URL precedence: a URL that points at a person swallows the e-mail, IP or
@@ -107,13 +108,14 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     suppressions like the rules' own candidates; a fallback keyword span (source "pattern") is kept
     only where the model found nothing of its label. The steps, numbered as in the module's docstring:
     """
-    # 1. no public URL, company line or example secret among the keyword spans
+    # 1. no public URL, company line or example secret among the keyword spans (nor example secret among the patterns)
     keyword_spans = [s for s in found.keywords if not public_or_company(s, text, lang, patterns)
                      and not example_secret(s, text, checks)]
     fallbacks = [s for s in keyword_spans if s.source == "pattern"]  # keyword rules marked "fallback"
     candidates = list(found.identifiers)
     # 2. a phone inside another keyword's value is that value
-    candidates += phones_in_other_keyword_values_removed(found.patterns, keyword_spans)
+    patterns = [s for s in found.patterns if not example_secret(s, text, checks)]
+    candidates += phones_in_other_keyword_values_removed(patterns, keyword_spans)
     candidates += [s for s in keyword_spans if s.source != "pattern"]
     # 3. URL precedence
     candidates = inside_urls_removed(candidates)

@@ -107,11 +107,13 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 
 
 def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """Not a hash or a placeholder (judged on the whole token around the span: "$argon2id$v=19…" is
-    cut in pieces by the model), not a plain word ("NSInvalidArgumentException", "issued") and not a
+    """Not 3 letters or fewer, not a hash or a placeholder (judged on the whole token around the span:
+    "$argon2id$v=19…" is cut in pieces by the model), not a plain word ("NSInvalidArgumentException", "issued") and not a
     log's key=value ("attempts=3"). A quoted secret is the whole quoted token: '"tulip_2024!"' when the
     model stopped before the "!" (not a quoted "KEY=value")."""
     value = text[start:end]
+    if len(value.strip("-_.:/")) < 4 and not any(c.isdigit() for c in value):  # "sk-" alone, "CB": no credential
+        return []
     lo, hi = start, end
     while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
         lo -= 1
