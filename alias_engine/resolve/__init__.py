@@ -111,11 +111,11 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     # 1. no public URL, company line or example secret among the keyword spans (nor example secret among the patterns)
     keyword_spans = [s for s in found.keywords if not public_or_company(s, text, lang, patterns)
                      and not example_secret(s, text, checks)]
+    pattern_spans = [s for s in found.patterns if not example_secret(s, text, checks)]
     fallbacks = [s for s in keyword_spans if s.source == "pattern"]  # keyword rules marked "fallback"
     candidates = list(found.identifiers)
     # 2. a phone inside another keyword's value is that value
-    patterns = [s for s in found.patterns if not example_secret(s, text, checks)]
-    candidates += phones_in_other_keyword_values_removed(patterns, keyword_spans)
+    candidates += phones_in_other_keyword_values_removed(pattern_spans, keyword_spans)
     candidates += [s for s in keyword_spans if s.source != "pattern"]
     # 3. URL precedence
     candidates = inside_urls_removed(candidates)
