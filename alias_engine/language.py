@@ -166,19 +166,20 @@ def _words(section: object, path: Path) -> tuple[tuple[str, frozenset[str]], ...
             raise RulesError(f"{path}: words.{key} must be an object {{\"comment\", \"words\"}} "
                              "whose \"words\" is a list of words, or {\"comment\", \"file\"} naming a file of "
                              "the folder with one word a line")
-        out.append((key, words if isinstance(words, frozenset) else frozenset(map(str.casefold, words))))
+        out.append((key, words))
     return tuple(out)
 
 
-def _listed_or_filed(entry: object, path: Path) -> list[str] | frozenset[str] | None:
-    """The words of a "words" entry: its list, or the lines of the file it names (next to `path`; lines
-    starting with "#" are comments); None when it has neither, or a word that is no word."""
+def _listed_or_filed(entry: object, path: Path) -> frozenset[str] | None:
+    """The casefolded words of a "words" entry: its list, or the lines of the file it names (next to `path`;
+    lines starting with "#" are comments); None when it has neither, or a word that is no word."""
     if not isinstance(entry, dict):
         return None
     if "file" not in entry:
         words = entry.get("words")
-        ok = isinstance(words, list) and all(isinstance(w, str) and w.strip() for w in words)
-        return words if ok else None
+        if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
+            return None
+        return frozenset(map(str.casefold, words))
     name = entry["file"]
     if "words" in entry or not isinstance(name, str) or Path(name).name != name:
         return None

@@ -23,6 +23,7 @@ import regex
 from ..labels import LABELS
 from ..spans import Span, Suppression
 from ..validators import VALIDATORS
+from .patterns import phrases
 
 RULE_KEYS = frozenset({"label", "suppress", "keywords", "values", "value_before", "line_start", "gap", "max_gap",
                        "score", "validator", "comment", "fallback", "list", "examples", "counter_examples"})
@@ -66,21 +67,18 @@ class KeywordRule:
     list_matchers: tuple[tuple[regex.Pattern, ValueShape], ...] = ()  # a value after the first one, with "list"
 
 
+def list_separator(connectors: Iterable[str] = ()) -> regex.Pattern:
+    """Between the values of a list after one keyword: "codes de secours : 4471-9023, 5530-6612", "(174 et 930)":
+    a comma, semicolon, slash or "&", or a connector word of the languages ("et", "and", any case)."""
+    return regex.compile(r"[ \t]*(?:[,;/&]|(?<![\p{L}])(?i:" + phrases(connectors) + r")(?![\p{L}]))[ \t]*")
+
+
 @dataclass(frozen=True)
 class KeywordRules:
     trigger: regex.Pattern | None
     by_key: dict[str, tuple[int, ...]]
     rules: tuple[KeywordRule, ...]
-    list_separator: regex.Pattern = regex.compile(r"[ \t]*[,;/&][ \t]*")  # between a list's values (list_separator)
-
-
-def list_separator(connectors: Iterable[str] = ()) -> regex.Pattern:
-    """Between the values of a list after one keyword: "codes de secours : 4471-9023, 5530-6612", "(174 et 930)":
-    a comma, semicolon, slash or "&", or a connector word of the languages ("et", "and", any case)."""
-    words = "|".join(regex.escape(w) for w in sorted(connectors, key=lambda w: (-len(w), w)))
-    if not words:
-        return regex.compile(r"[ \t]*[,;/&][ \t]*")
-    return regex.compile(r"[ \t]*(?:[,;/&]|(?<![\p{L}])(?i:" + words + r")(?![\p{L}]))[ \t]*")
+    list_separator: regex.Pattern = list_separator()  # between a list's values
 
 
 # --- validators named in the rules -------------------------------------------

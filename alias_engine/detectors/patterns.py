@@ -9,6 +9,7 @@ URL classification).
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -54,6 +55,13 @@ class PatternRules:
     secret_score: float
     system_account: regex.Pattern = NEVER  # "root", "admin": no person's login
     organisation_paths: frozenset[str] = frozenset()  # "mon-compte", "upload": pages of an organisation's site
+
+
+def phrases(words: Iterable[str]) -> str:
+    """A regex alternation of words and phrases (a space in a phrase is any run of spaces), longest first;
+    one that matches nothing when there are none."""
+    ordered = sorted(words, key=lambda w: (-len(w), w))
+    return "|".join(r"\s+".join(map(regex.escape, w.split())) for w in ordered) or "(?!)"
 
 
 def compile_pattern(pattern: str, where: str) -> regex.Pattern:

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import regex
 
-from ..detectors.patterns import PatternRules, compile_pattern
+from ..detectors.patterns import PatternRules, compile_pattern, phrases
 
 # What a check keeps of a span: (start, end) with the span's label, or (start, end, label) with another.
 Piece = tuple[int, int] | tuple[int, int, str]
@@ -42,7 +42,6 @@ class ModelChecks:
     address_lead: regex.Pattern = regex.compile(r"(?!)")  # words before an address, not of it: "outside "
     # The town a deed writes before the street: "demeurant à ANNECY (74000), 4 rue …".
     town_before: regex.Pattern = regex.compile(r"(?!)")
-
 
     def lower_case_words_of(self, lang: str) -> frozenset[str]:
         """The lower-case words of the language `lang`; of every language when `lang` is none of them."""
@@ -95,19 +94,9 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                                      r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z"))
 
 
-def phrases(words: Iterable[str]) -> str:
-    """An alternation of words and phrases (a space in a phrase is any run of spaces), longest first;
-    one that matches nothing when there are none."""
-    ordered = sorted(words, key=lambda w: (-len(w), w))
-    return "|".join(r"\s+".join(map(regex.escape, w.split())) for w in ordered) or "(?!)"
-
-
 def word_set(section: Mapping[str, Iterable[str]], key: str, where: str = "model_checks") -> frozenset[str]:
-    """The casefolded words of a rules section's list `key` (a frozenset is taken as it is: the languages'
-    words, casefolded when language.py read them); ValueError when it is no list of strings."""
+    """The casefolded words of a rules section's list (or set) `key`; ValueError when it is no list of strings."""
     words = section.get(key, [])
-    if isinstance(words, frozenset):
-        return words
     if not isinstance(words, (list, tuple, set, frozenset)) or not all(isinstance(w, str) for w in words):
         raise ValueError(f"{where}.{key} must be a list of strings")
     return frozenset(w.casefold() for w in words)

@@ -44,7 +44,8 @@ _LETTERS = regex.compile(r"[\p{L}\p{M}]+")
 # word of one or two letters and a dot, an initial or a title ("J. Goujon", "MM. Bondon").
 _SENTENCE_START = regex.compile(r"(?:\A|\n)[ \t]*(?:[-*•>#]+[ \t]+)?\Z"
                                 r"|(?<!(?:\A|[^\p{L}])\p{L}{1,2}\.)(?<=[.!?])[ \t]+\Z")
-_WORD_BEFORE = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?[ \t]+\Z")
+# The word right before a position, and its dot: "Mr. " (a title before a name).
+_LAST_WORD_BEFORE = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?[ \t]+\Z")
 # A line's (or a quoted field's) comma-separated parts before an address: "Résidence Les Tilleuls, bât. C, "
 _PARTS_BEFORE = regex.compile(r"(?:[^\n]*[\"«(:;][ \t]*|[ \t]*)((?:[^\n,;:\"«()]{2,60},[ \t]*){1,3})")
 # A postcode after a region in parentheses (Canada's "H2J 2L3", a 4-5 digit one), a postcode ending an
@@ -162,7 +163,7 @@ def _capitalised_by_position(text: str, span: Span, lower_case_words: frozenset[
 
 def _title_before(text: str, start: int, checks: ModelChecks) -> bool:
     """A title or greeting word right before `start`: "Mr" before "Archer"."""
-    m = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    m = _LAST_WORD_BEFORE.search(text, max(0, start - 30), start)
     return m is not None and m.group(1).replace("’", "'").casefold() in checks.person_lead_words
 
 
