@@ -1,6 +1,7 @@
 """Suite-wide settings."""
 
 import pytest
+from _pytest.mark.expression import Expression
 
 from alias_engine.pseudonymise import vault
 
@@ -31,6 +32,23 @@ MODEL_MODULES = frozenset({
     "test_server_stream", "test_training_base", "test_training_export", "test_training_train",
     "test_training_tags", "test_windows", "test_cli", "test_formats", "test_entry_points",
 })
+
+
+def pytest_ignore_collect(collection_path, config):
+    # The fast tier does not even import the model tier's modules: LiteLLM's and Presidio's imports
+    # alone take seconds. Skipped only where `-m` deselects a test marked "model" whatever its other marks.
+    if collection_path.suffix == ".py" and collection_path.stem in MODEL_MODULES \
+            and _deselects_the_model_tier(config.getoption("markexpr")):
+        return True
+    return None
+
+
+def _deselects_the_model_tier(markexpr: str) -> bool:
+    if not markexpr:
+        return False
+    expression = Expression.compile(markexpr)
+    return not any(expression.evaluate(lambda name, others=others, **_: name == "model" or others)
+                   for others in (False, True))
 
 
 def pytest_collection_modifyitems(config, items):

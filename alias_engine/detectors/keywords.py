@@ -15,7 +15,7 @@ import datetime
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 import phonenumbers
 import regex
@@ -204,6 +204,13 @@ def keyword_regex(keyword: str) -> str:
 def trigger_regex(keywords: Iterable[str]) -> regex.Pattern | None:
     """One regex for all keywords: a trie of their tokens, matched leftmost-longest (POSIX), so that
     "numéro de sécurité sociale" wins over "numéro" at the same place; the trie makes the scan fast."""
+    return _trigger_regex(tuple(sorted(set(keywords))))
+
+
+@lru_cache(maxsize=16)
+def _trigger_regex(keywords: tuple[str, ...]) -> regex.Pattern | None:
+    # Built once per keyword set in a process (a compiled pattern is immutable): compiling the trie is
+    # most of the cost of loading the rules, and every Engine of the same rules asks for the same one.
     trie: dict = {}
     for keyword in keywords:
         node = trie
