@@ -194,3 +194,14 @@ def test_the_connectors_of_a_keywords_list_are_a_languages_words(rules_copy):
     after = [text[s.start:s.end] for s in Engine(use_model=False, rules_dir=rules_copy).detect(text, "fr")]
     assert before == ["4471-9023"] and after == ["4471-9023", "5530-6612"]
     assert rules.keywords.list_separator.match(" UND ") is not None
+
+
+def test_a_one_letter_title_is_read_by_the_texts_language(rules_copy):
+    # French "M." is Monsieur, English "M." an initial: a language's person_lead_words, read per language.
+    text = "Unterschrift: H. Weber"
+    span = [Span(text.index("Weber"), len(text), "PERSON", 0.9, "model")]
+    shipped = Engine(use_model=False).rules.model_checks
+    assert [text[s.start:s.end] for s in check_model_spans(span, text, shipped, "en")] == ["H. Weber"]
+    checks = _with_words(rules_copy, "en", "person_lead_words", ["h."]).model_checks
+    assert [text[s.start:s.end] for s in check_model_spans(span, text, checks, "en")] == ["Weber"]
+    assert [text[s.start:s.end] for s in check_model_spans(span, text, checks, "fr")] == ["H. Weber"]

@@ -20,7 +20,7 @@ from ..errors import RulesError
 from ..labels import BUILTIN, LabelSet, LabelSpec
 from ..language import Languages, language_folders, load_languages
 from ..resolve import Found, resolve
-from ..resolve.checks_data import ModelChecks, load_model_checks
+from ..resolve.checks_data import OWN_WORD_KEYS, ModelChecks, load_model_checks
 from ..resolve.letterheads import Letterheads, load_letterheads
 from ..resolve.structure import Fields
 from ..resources import read_rule_file
@@ -121,7 +121,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     try:
         words = languages.word_sets()  # the words of every language apply to every text
         model_checks = load_model_checks(common.get("model_checks", {}), patterns, words,
-                                         {lang.name: lang.words_of("lower_case_words") for lang in languages.all})
+                                         {lang.name: {key: lang.words_of(key) for key in OWN_WORD_KEYS} for lang in languages.all})
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
         label_patterns = tuple(_label_pattern(p, rejects, labels) for p in common.get("label_patterns", []))

@@ -184,7 +184,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
     out = words_capitalised_by_position(out, text, checks, lang)
-    out = initials_added(surnames_added(out, text, checks), text, lang)
+    out = initials_added(surnames_added(out, text, checks), text, lang, checks)
     return out + logins_after_names(out, text)
 
 

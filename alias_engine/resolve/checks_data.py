@@ -34,8 +34,8 @@ class ModelChecks:
     name_stop_words: frozenset[str] = frozenset()  # casefolded: capitalised words after a name, not of it
     address_line_words: frozenset[str] = frozenset()  # casefolded: a line with one of them is no name
     building_words: frozenset[str] = frozenset()  # casefolded: the first word of a building's name
-    # Each language's words written in lower case that name nobody: (language, casefolded words)
-    lower_case_words: tuple[tuple[str, frozenset[str]], ...] = ()
+    # The words read by the text's language (OWN_WORD_KEYS): (language, key, casefolded words)
+    own_words: tuple[tuple[str, str, frozenset[str]], ...] = ()
     # A couple: a given name, "&" or a couple connector, and a full name ("Owen & Bea MacLeod" is "Owen" and
     # "Bea MacLeod"; "Brooks & Dunn" stays one span).
     couple: regex.Pattern = regex.compile(r"(?!)")
@@ -43,12 +43,13 @@ class ModelChecks:
     # The town a deed writes before the street: "demeurant à ANNECY (74000), 4 rue …".
     town_before: regex.Pattern = regex.compile(r"(?!)")
 
-    def lower_case_words_of(self, lang: str) -> frozenset[str]:
-        """The lower-case words of the language `lang`; of every language when `lang` is none of them."""
-        for name, words in self.lower_case_words:
-            if name == lang:
+    def words_of(self, lang: str, key: str) -> frozenset[str]:
+        """The words `key` (one of OWN_WORD_KEYS) of the language `lang`; of every language when `lang`
+        is none of them."""
+        for name, own_key, words in self.own_words:
+            if name == lang and own_key == key:
                 return words
-        return _united(tuple(words for _, words in self.lower_case_words))
+        return _united(tuple(words for _, own_key, words in self.own_words if own_key == key))
 
 
 @lru_cache(maxsize=4)
@@ -61,17 +62,20 @@ Check = Callable[[str, int, int, ModelChecks], list[Piece]]
 
 
 # The word lists of the checks: each language's, in rules/<lang>/language.json → "words" (language.py).
+# Those of OWN_WORD_KEYS are also read by the text's language alone: English writes "M. Young" for an
+# initial where French "M." is Monsieur, a word of its person_lead_words.
+OWN_WORD_KEYS = ("lower_case_words", "person_lead_words")
 WORD_KEYS = ("person_lead_words", "name_particles", "name_stop_words", "address_line_words", "address_building_words",
              "couple_connectors", "address_lead_words", "town_lead_words")
 
 
 def load_model_checks(section: dict, patterns: PatternRules | None = None,
                       words: Mapping[str, Iterable[str]] | None = None,
-                      lower_case_words: Mapping[str, frozenset[str]] | None = None) -> ModelChecks:
+                      own_words: Mapping[str, Mapping[str, frozenset[str]]] | None = None) -> ModelChecks:
     """Compile the "model_checks" section of common.json and the word lists `words` (key → words: the
-    languages' words united, `Languages.word_sets`) and `lower_case_words` (language → its words: they
-    are each language's own); ValueError/TypeError on a bad one, or on a word list left in the section
-    (its words are a language's)."""
+    languages' words united, `Languages.word_sets`) and `own_words` (language → key of OWN_WORD_KEYS →
+    that language's words, without a final dot); ValueError/TypeError on a bad one, or on a word list
+    left in the section (its words are a language's)."""
     misplaced = sorted(set(section) & set(WORD_KEYS))
     if misplaced:
         raise ValueError(f"model_checks.{misplaced[0]}: a language's words, in rules/<lang>/language.json → words")
@@ -83,7 +87,9 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
                        patterns, word_set(given, "name_particles", "words"), word_set(given, "name_stop_words", "words"),
                        word_set(given, "address_line_words", "words"),
-                       word_set(given, "address_building_words", "words"), tuple((lower_case_words or {}).items()),
+                       word_set(given, "address_building_words", "words"),
+                       tuple((lang, key, frozenset(w.rstrip(".") for w in words))
+                             for lang, by_key in (own_words or {}).items() for key, words in by_key.items()),
                        # "Anne and Marc Dupont": a first name and a connector before a first name and a surname
                        regex.compile(r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:&|"
                                      + phrases(word_set(given, "couple_connectors", "words"))

@@ -31,7 +31,7 @@ from .checks_data import Check, ModelChecks, Piece
 _PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
 # An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
-# Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is Monsieur).
+# Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is a title).
 _INITIALS_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.'’\-])((?:\p{Lu}\.[ ]?){0,2}\p{Lu}\.)[ ]\Z")
 # A form's item number or letter alone on a line ("1.6", "d").
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
@@ -149,7 +149,7 @@ def words_capitalised_by_position(spans: list[Span], text: str, checks: ModelChe
     name ("Mais Goujon l'accabla": a surname that is also a word), a word in lower case is no sentence
     start ("lulu"), a title before it makes it a name ("Dr Summary"), and another language's word is a
     name here ("Bec" ends an English chat; "bec" is French)."""
-    words = checks.lower_case_words_of(lang)
+    words = checks.words_of(lang, "lower_case_words")
     return [span for span in spans if span.label != "PERSON" or not _capitalised_by_position(text, span, words)
             or _title_before(text, span.start, checks)]
 
@@ -335,14 +335,14 @@ def surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Sp
     return out
 
 
-def initials_added(spans: list[Span], text: str, lang: str) -> list[Span]:
+def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks) -> list[Span]:
     """A PERSON span takes the initials written before it ("S.R. O'Donoghue-Price", "M. Young"), except a
-    French "M." (Monsieur: a title, outside the span) and initials another span holds."""
+    title of the text's language (French "M.", Monsieur: outside the span) and initials another span holds."""
     ends = sorted(s.end for s in spans)
     out = []
     for span in spans:
         m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
-        if m is not None and not (lang == "fr" and m.group(1) == "M.") and \
+        if m is not None and m.group(1).rstrip(".").casefold() not in checks.words_of(lang, "person_lead_words") and \
                 bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
             span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
         out.append(span)
