@@ -39,6 +39,9 @@ def keyword_hits(text, rules):
     ("nom d'utilisateur", "nom d’utilisateur"),
     ("tél", "Tél"),
     ("NIR", "NIR"),
+    ("réf.", "Réf."),
+    ("réf.", "REF"),
+    ("e-mail", "e-mail"),
 ])
 def test_keyword_matches_variants_and_folds_to_the_same_key(keyword, text):
     assert regex.fullmatch(keyword_regex(keyword), text)
@@ -51,6 +54,9 @@ def test_keyword_matches_variants_and_folds_to_the_same_key(keyword, text):
     ("tel", "hotel"),             # whole words only
     ("mobile", "automobile"),
     ("pass", "passer"),
+    ("SIN", "SIN-909733"),        # a keyword joined by a hyphen to a code is the code's prefix
+    ("réf.", "REF-88231"),
+    ("réf.", "Refuge 12"),        # an abbreviation without its dot is a whole word too
 ])
 def test_keyword_does_not_match(keyword, text):
     assert regex.search(keyword_regex(keyword), text) is None

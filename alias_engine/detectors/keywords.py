@@ -160,7 +160,7 @@ def fold_keyword(text: str) -> str:
 
 
 _WORD_BEFORE = r"(?<![\p{L}\p{N}])"
-_WORD_AFTER = r"(?![\p{L}\p{N}])"
+_WORD_AFTER = r"(?![\p{L}\p{N}]|-[\p{L}\p{N}])"  # "SIN-909733": a code's prefix, not the keyword
 _SEPARATORS = r"[\s_\-]+"
 
 
@@ -171,10 +171,12 @@ def keyword_tokens(keyword: str) -> list[str]:
 
     A space, "_" or "-" matches any run of them: "mot de passe" also finds "mot_de_passe" and "MOT-DE-PASSE".
     An acronym written in capitals (NIR, SSN, IBAN, CB) only matches in capitals: "Iban" is a first name.
+    A keyword joined by a hyphen to the letters or digits after it is a code's prefix ("SIN-909733",
+    "REF-88231"), not the keyword.
     """
     exact_case = keyword.isupper() and sum(c.isalpha() for c in keyword) >= 2
     tokens = [_WORD_BEFORE] if keyword[0].isalnum() else []
-    for ch in keyword:
+    for i, ch in enumerate(keyword):
         if ch.isspace() or ch in "_-":
             if not tokens or tokens[-1] != _SEPARATORS:
                 tokens.append(_SEPARATORS)
@@ -182,6 +184,8 @@ def keyword_tokens(keyword: str) -> list[str]:
             tokens.append("[°º]")
         elif ch in "'’":
             tokens.append("['’]")
+        elif ch == "." and i == len(keyword) - 1 and i > 0 and keyword[i - 1].isalnum():
+            tokens.append(r"(?:\.|" + _WORD_AFTER + ")")  # "réf." is "Réf." or "Ref ", not the "Ref" of "Refuge"
         elif ch == ".":
             tokens.append(r"\.?")
         elif ch.isalpha():
