@@ -101,6 +101,24 @@ def test_json_values_are_judged_by_their_key():
         ("C-88213", "IDENTIFIER"), ("jleroux", "IDENTIFIER"), ("van der Berg", "PERSON")]
 
 
+def test_a_generic_element_is_named_by_the_element_around_it():
+    text = ("<Stmt><Id>STM-2291-A</Id><Acct><Id><Othr><Id>41592271</Id></Othr></Id></Acct>"
+            "<CtrlSum>3750.81</CtrlSum></Stmt>")
+    spans = found(text, ("STM-2291-A", "IDENTIFIER"), ("41592271", "IDENTIFIER"), ("3750.81", "IDENTIFIER"))
+    # a statement's id and a control sum are no one's; an account's number (Acct > Id > Othr > Id) stays
+    assert shown(text, apply_structure(text, spans, FIELDS)) == [("41592271", "IDENTIFIER")]
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("<GrpHdr><MsgId>REF 8K2QX9</MsgId><CreDtTm>2024-03-01</CreDtTm></GrpHdr>", "8K2QX9", False),
+    ('{"status": "Client ID 4455 closed", "ticket": "T-1"}', "4455", True),  # more than one code
+    ("<Tx><MsgId>REF 8K2QX9</MsgId><Dbtr><Id>CUST 40021</Id></Dbtr></Tx>", "40021", True),  # a debtor's id
+])
+def test_a_keyword_code_that_is_a_not_personal_fields_whole_value_is_that_field(text, value, kept):
+    spans = found(text, (value, "IDENTIFIER"), source="keyword")
+    assert (apply_structure(text, spans, FIELDS) == spans) == kept
+
+
 def test_a_rule_span_stays_whatever_the_field():
     text = '{"status": "closed", "order": "ref 2231, IBAN FR76 3000 6000 0112 3456 7890 189"}'
     spans = found(text, ("FR76 3000 6000 0112 3456 7890 189", "IBAN"), source="validator")

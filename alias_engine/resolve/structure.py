@@ -7,13 +7,14 @@
   is left whole to the address rules. A value is the text between tags, or an
   attribute's value.
 - Fields: a value in a record has a field name: the element around it
-  (`<TwnNm>Lyon</TwnNm>`), its JSON key (`"ticket_id": "T-2024-08812"`), its
+  (`<TwnNm>Lyon</TwnNm>`; a `generic` element with its parent's name, `<Stmt><Id>`), its JSON key (`"ticket_id": "T-2024-08812"`), its
   column's header in a table. The field names of the rules' `fields`
   (rules/common.json) decide, for every record of the text alike:
   - a field of `not_personal` (ticket, invoice, amount, city, department, dates...)
     holds no PERSON, IDENTIFIER, SECRET, NATIONAL_ID or BIRTH_DATE that the model or
-    a repeat found; a field name that also says `personal` (birth, customer, login,
-    password...) keeps them ("BirthDt", "customer_city");
+    a repeat found, nor an IDENTIFIER a keyword found when the value is that one code
+    ("<MsgId>REF 8K2Q</MsgId>"); a field name that also says `personal` (birth, customer,
+    login, password...) keeps them ("BirthDt", "customer_city");
   - a field of `person` (surname, first name, nom, prénom...) is a PERSON, whole,
     when its value reads as a name ("de La Roche") and is no placeholder of the
     languages' `not_a_name_values` ("N/A", "inconnu": rules/<lang>/language.json).
@@ -73,13 +74,14 @@ class Fields:
     not_person: tuple[tuple[str, ...], ...] = ()
     plain_name: tuple[tuple[str, ...], ...] = ()  # "Name": a person's, unless the record is a thing's
     thing: tuple[tuple[str, ...], ...] = ()  # "price", "version": fields of a record about things
+    generic: tuple[tuple[str, ...], ...] = ()  # "Id", "Othr": an element named by its parent too ("<Stmt><Id>")
     not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
 
     @classmethod
     def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset()) -> Fields:
         """The field names of common.json → "fields" and the languages' `not_a_name_values` (casefolded)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
-                      ("not_personal", "personal", "person", "not_person", "plain_name", "thing")},
+                      ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic")},
                    not_a_name_values=not_a_name_values)
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
@@ -120,8 +122,9 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     by_value = SpanIndex([_Range(start, end, kind) for start, end, kind in values])
     kept = []
     for span in out:
-        ruled_out = span.source in ("model", "repeat") and span.label in MODEL_LABELS and any(
+        ruled_out = span.label in MODEL_LABELS and any(
             v.kind == "not_personal" and v.start <= span.start and span.end <= v.end
+            and (span.source in ("model", "repeat") or span.label == "IDENTIFIER" and _one_code(text, v, span))
             for v in by_value.overlapping(span.start, span.end))
         if not ruled_out:
             kept.append(span)
@@ -133,6 +136,12 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
         return kept
     named = SpanIndex(names)
     return [s for s in kept if not named.overlapping(s.start, s.end)] + names
+
+
+def _one_code(text: str, value: _Range, span: Span) -> bool:
+    """The field's whole value is the span and at most one word before it: "<MsgId>REF 8K2Q</MsgId>"
+    is a message's id whatever prefix it carries; "Client ID 4455 closed" is more than one code."""
+    return len(text[value.start:span.start].split()) <= 1 and not text[span.end:value.end].strip()
 
 
 def markup_tags(text: str) -> list[tuple[int, int]]:
@@ -190,22 +199,25 @@ def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
 def field_values(text: str, tags: list[tuple[int, int]], fields: Fields) -> Iterator[tuple[int, int, str]]:
     """(start, end, kind) of the values whose field name says something, kind "person" or "not_personal"."""
     kinds: dict[tuple[str, tuple[str, ...]], str | None] = {}  # a header, an element or a key names many values
-    for start, end, name, record in _named_values(text, tags):
+    for start, end, name, record in _named_values(text, tags, fields.generic):
         key = (name, record)
         kind = kinds[key] if key in kinds else kinds.setdefault(key, fields.kind(name, record))
         if kind is not None and start < end:
             yield start, end, kind
 
 
-def _named_values(text: str, tags: list[tuple[int, int]]) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
-    """(start, end, field name, the names of the fields beside it where known) of each named value."""
+def _named_values(text: str, tags: list[tuple[int, int]], generic: tuple[tuple[str, ...], ...] = ()
+                  ) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
+    """(start, end, field name, the names of the fields beside it where known) of each named value.
+    An element's text is named by its element, and a `generic` element ("Id") by the nearest element
+    around it that is not generic too: "<Stmt><Id>" is "Stmt Id"."""
     if tags:  # an element's text, named by the element around it
         open_elements: list[str] = []
         last = 0
         for start, end in tags:
             element = _ELEMENT.match(text, start)
             if start > last and open_elements:
-                yield (*_trimmed(text, last, start, open_elements[-1]), ())
+                yield (*_trimmed(text, last, start, _element_name(open_elements, generic)), ())
             if element is not None:
                 closing, name = element.group(1), element.group(2)
                 if closing:
@@ -219,6 +231,15 @@ def _named_values(text: str, tags: list[tuple[int, int]]) -> Iterator[tuple[int,
             group = 2 if m.group(2) is not None else 3
             yield m.start(group), m.end(group), m.group(1), ()
     yield from table_fields(text)
+
+
+def _element_name(open_elements: list[str], generic: tuple[tuple[str, ...], ...]) -> str:
+    name = open_elements[-1]
+    if field_words(name) in generic:
+        parent = next((e for e in reversed(open_elements[:-1]) if field_words(e) not in generic), None)
+        if parent is not None:
+            return f"{parent} {name}"
+    return name
 
 
 def _trimmed(text: str, start: int, end: int, name: str) -> tuple[int, int, str]:
