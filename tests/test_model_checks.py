@@ -334,9 +334,19 @@ def test_a_greeting_or_a_number_before_a_name_is_outside_it(text, value, expecte
     assert checked(text, value, "PERSON") == expected
 
 
-@pytest.mark.parametrize("value", ["0800 917 2231", "1-800-916-4420", "(877) 916-4420"])
-def test_a_toll_free_number_the_model_found_is_a_company_line(value):
-    assert checked(f"call our helpline on {value} today", value, "PHONE") == []
+@pytest.mark.parametrize("value", ["0800 917 2231", "1-800-916-4420", "(877) 916-4420", "0 800 343 150", "0 810 951 875"])
+@pytest.mark.parametrize("label", ["PHONE", "NATIONAL_ID", "IDENTIFIER"])
+def test_a_toll_free_number_the_model_found_is_a_company_line(value, label):
+    assert checked(f"call our helpline on {value} today", value, label) == []
+
+
+@pytest.mark.parametrize("text, value, label", [
+    ("Tél. : 06 95 52 69 51", "06 95 52 69 51", "PHONE"),
+    ("Tel 08 8747 6301 (Adelaide office)", "08 8747 6301", "PHONE"),   # an Australian landline, not 0 8xx
+    ("NIR 1 85 03 75 115 042 17", "1 85 03 75 115 042 17", "NATIONAL_ID"),
+])
+def test_a_number_in_no_company_line_format_stays(text, value, label):
+    assert checked(text, value, label) == [(label, value)]
 
 
 def test_an_ordinary_number_the_model_found_stays_a_phone():

@@ -101,9 +101,19 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     such ("0800 …", "1-800-…") is a company's line, as the rules decide for their own finds."""
     if sum(c.isdigit() for c in text[start:end]) < 5 or _DECIMAL.fullmatch(text, start, end):
         return []
-    if checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end):
+    if _company_line(text, start, end, checks):
         return []
     return [(start, end)]
+
+
+def _company_line(text: str, start: int, end: int, checks: ModelChecks) -> bool:
+    return checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end) is not None
+
+
+def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """A toll-free or shared-cost number ("0 800 343 150", "1-800-045-1961") is a company's line, not
+    a person's number: the model takes some for IDs."""
+    return [] if _company_line(text, start, end, checks) else [(start, end)]
 
 
 def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
@@ -167,14 +177,15 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
-    ("MG11", "V5C": a form's or a rule's name). A login of 4+ letters or with lower case stays."""
+    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_national_id`). A login of 4+
+    letters or with lower case stays."""
     value = "".join(c for c in text[start:end] if c.isalnum())
     letters = [c for c in value if c.isalpha()]
     if len(value) <= 3 and value.isalpha():
         return []
     if len(value) <= 4 and letters and all(c.isupper() for c in letters):
         return []
-    return [(start, end)]
+    return _national_id(text, start, end, checks)
 
 
 def is_siret(value: str) -> bool:
@@ -190,4 +201,4 @@ NUMBERS = frozenset({"NATIONAL_ID", "IDENTIFIER", "PHONE", "CREDIT_CARD", "IBAN"
 # The format check of each label that has one.
 FORMAT_CHECKS: dict[str, Check] = {
     "URL": _url, "IDENTIFIER": _identifier, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
-    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret}
+    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret, "NATIONAL_ID": _national_id}
