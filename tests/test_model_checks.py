@@ -344,6 +344,7 @@ def test_a_toll_free_number_the_model_found_is_a_company_line(value, label):
     ("Tél. : 06 95 52 69 51", "06 95 52 69 51", "PHONE"),
     ("Tel 08 8747 6301 (Adelaide office)", "08 8747 6301", "PHONE"),   # an Australian landline, not 0 8xx
     ("NIR 1 85 03 75 115 042 17", "1 85 03 75 115 042 17", "NATIONAL_ID"),
+    ("N° assurance maladie 8000136402", "8000136402", "NATIONAL_ID"),   # digits alone: no line written as one
 ])
 def test_a_number_in_no_company_line_format_stays(text, value, label):
     assert checked(text, value, label) == [(label, value)]
@@ -514,6 +515,7 @@ def test_model_address_that_is_an_acronym_and_a_number_is_a_registration(text, v
     ("Objet : relance du dossier", "Objet"),
     ("Remerciements à toute l'équipe.", "Remerciements"),
     ("Facture\nNote de frais", "Facture\nNote"),  # both pieces of a span cut at its line break,
+    ("| Albumin | 3.7 | g/dL |\n| Calcium | 9.1 | mg/dL |", "Calcium"),  # a table cell's first word
 ])
 def test_a_person_of_lower_case_words_only_is_dropped(text, value):
     assert checked(text, value, "PERSON") == []
@@ -525,6 +527,7 @@ def test_a_person_of_lower_case_words_only_is_dropped(text, value):
     ("Please call Mr Feedback today.", "Feedback"),       # a title before it
     ("Dr Summary will see you.", "Dr Summary"),            # a title inside it
     ("Rose Archer signed.", "Rose Archer"),
+    ("| Owner | Baker |\n| Reviewer | Rose Archer |", "Rose Archer"),  # a cell's first words that name someone
     ("Laura Garden called.", "Laura Garden"),              # one word that is a name is enough
     ("Jean-Feedback est là.", "Jean-Feedback"),            # a hyphenated word is no dictionary word
     ("Le Pen a parlé.", "Le Pen"),                         # a word under 3 letters is in no list: it keeps it

@@ -111,9 +111,10 @@ def _company_line(text: str, start: int, end: int, checks: ModelChecks) -> bool:
 
 
 def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """A toll-free or shared-cost number ("0 800 343 150", "1-800-045-1961") is a company's line, not
-    a person's number: the model takes some for IDs."""
-    return [] if _company_line(text, start, end, checks) else [(start, end)]
+    """A toll-free or shared-cost number written as one ("0 800 343 150", "1-800-045-1961") is a company's
+    line, not a person's number: the model takes some for IDs. Digits alone ("8000136402") are an ID."""
+    written_as_phone = any(not c.isalnum() for c in text[start:end])
+    return [] if written_as_phone and _company_line(text, start, end, checks) else [(start, end)]
 
 
 def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:

@@ -42,7 +42,7 @@ _LETTERS = regex.compile(r"[\p{L}\p{M}]+")
 # Where a capital comes from the position: the text's or a line's first word (after a bullet or a heading's
 # marks), or a word after a sentence's end. Not after a colon ("Nom : Goujon" is a field's value) nor after a
 # word of one or two letters and a dot, an initial or a title ("J. Goujon", "MM. Bondon").
-_SENTENCE_START = regex.compile(r"(?:\A|\n)[ \t]*(?:[-*•>#]+[ \t]+)?\Z"
+_SENTENCE_START = regex.compile(r"(?:\A|\n)[ \t]*(?:[-*•>#]+[ \t]+)?\Z|\|[ \t]*\Z"  # a line's or a table cell's start
                                 r"|(?<!(?:\A|[^\p{L}])\p{L}{1,2}\.)(?<=[.!?])[ \t]+\Z")
 # The word right before a position, and its dot: "Mr. " (a title before a name).
 _LAST_WORD_BEFORE = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?[ \t]+\Z")
@@ -144,8 +144,8 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
 
 def words_capitalised_by_position(spans: list[Span], text: str, checks: ModelChecks, lang: str = "") -> list[Span]:
     """Without the PERSON spans made only of words the text's language writes in lower case and that name
-    nobody (rules/<lang>/lower_case_words.txt), capitalised only because they start a sentence or a line:
-    "Feedback on …", a heading "Summary", a lab test "Magnésium | 2,1". Inside a sentence a capital says a
+    nobody (rules/<lang>/lower_case_words.txt), capitalised only because they start a sentence, a line or
+    a table's cell: "Feedback on …", a heading "Summary", a lab test "Magnésium | 2,1", "| Calcium | 9.3 |". Inside a sentence a capital says a
     name ("Mais Goujon l'accabla": a surname that is also a word), a word in lower case is no sentence
     start ("lulu"), a title before it makes it a name ("Dr Summary"), and another language's word is a
     name here ("Bec" ends an English chat; "bec" is French)."""
