@@ -65,6 +65,12 @@ def test_tags_are_never_values_and_an_element_names_its_text():
         ("1984-02-11", "BIRTH_DATE"), ("Ysaline Porcher", "PERSON")]
 
 
+def test_an_address_stays_whole_across_tags_but_begins_and_ends_outside_them():
+    html = "<p>Chez<br>12 rue Nau<br>75001 Paris</p><div>a</div>"
+    spans = found(html, ("p>Chez<br>12 rue Nau<br>75001 Paris</p", "ADDRESS"))
+    assert shown(html, apply_structure(html, spans, FIELDS)) == [("Chez<br>12 rue Nau<br>75001 Paris", "ADDRESS")]
+
+
 def test_a_name_that_runs_into_a_tag_is_cut_at_it():
     text = "<row><first>Ysaline</first><last>Porcher</last><id>7</id></row>"
     spans = found(text, ("Ysaline</first><last>Porcher", "PERSON"))
@@ -117,6 +123,50 @@ def test_a_generic_element_is_named_by_the_element_around_it():
 def test_a_keyword_code_that_is_a_not_personal_fields_whole_value_is_that_field(text, value, kept):
     spans = found(text, (value, "IDENTIFIER"), source="keyword")
     assert (apply_structure(text, spans, FIELDS) == spans) == kept
+
+
+def test_a_header_row_that_names_fields_holds_no_values():
+    text = "Date\tMarchand\tMontant\tCollaborateur\n11/08/2022\tBricoflex\t120,00\tJean Dupont\n"
+    spans = found(text, ("Marchand", "PERSON"), ("Jean Dupont", "PERSON"))
+    assert shown(text, apply_structure(text, spans, FIELDS)) == [("Jean Dupont", "PERSON")]
+    # a first row with no field name the rules know may be data: a headerless CSV's first person stays
+    csv = "Jean Dupont;Lyon;Marketing\nAnne Morel;Brest;Achats\n"
+    spans = found(csv, ("Jean Dupont", "PERSON"), ("Anne Morel", "PERSON"))
+    assert apply_structure(csv, spans, FIELDS) == spans
+    # a form's "KEY | value" lines split like a two-column table: the first line's value stays
+    form = "NOM ET PRÉNOM | GEORGE SHELBY\nDATE | 12/03/2024\n"
+    spans = found(form, ("GEORGE SHELBY", "PERSON"))
+    assert ("GEORGE SHELBY", "PERSON") in shown(form, apply_structure(form, spans, FIELDS))
+
+
+def test_what_the_model_found_in_an_address_field_is_the_whole_address():
+    xml = ("<Dbtr><Nm>Valérie Roger</Nm><PstlAdr><AdrLine>65bis boulevard Andrée Roche, 80000 AMIENS</AdrLine>"
+           "<AdrLine>54556 Pottier</AdrLine></PstlAdr></Dbtr>")
+    spans = found(xml, ("Valérie Roger", "PERSON"), ("65bis boulevard Andrée Roche, 80000", "ADDRESS"),
+                  ("Pottier", "PERSON"))
+    assert shown(xml, apply_structure(xml, spans, FIELDS)) == [
+        ("54556 Pottier", "ADDRESS"), ("65bis boulevard Andrée Roche, 80000 AMIENS", "ADDRESS"),
+        ("Valérie Roger", "PERSON")]
+    tsv = "nom\tadresse\tville\njean dupont\t250 boulevard de jacques\tbrest\nanne morel\t3 rue Nau\tlyon\n"
+    spans = found(tsv, ("jean dupont\t250 boulevard", "ADDRESS"))
+    # the cell is the address; the piece outside it is masked still, here as the name its column says
+    assert shown(tsv, apply_structure(tsv, spans, FIELDS)) == [
+        ("250 boulevard de jacques", "ADDRESS"), ("anne morel", "PERSON"), ("jean dupont", "PERSON")]
+
+
+def test_an_address_goes_on_with_the_lines_below_its_field():
+    form = "Nom:\tTurpin\nADRESSE:\t3E ÉTAGE\n88 avenue du Moulin\n76600 Le Havre\n\nTél:\t06 12 34 56 78\n"
+    spans = found(form, ("3E ÉTAGE\n88 avenue du Moulin\n76600 Le Havre", "ADDRESS"))
+    assert shown(form, apply_structure(form, spans, FIELDS)) == [
+        ("3E ÉTAGE\n88 avenue du Moulin\n76600 Le Havre", "ADDRESS"), ("Turpin", "PERSON")]
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("AdrLine", "address"), ("street", "address"), ("address_line_2", "address"), ("Adresse", "address"),
+    ("email_address", None), ("ip_address", None), ("StrtNm", "address"), ("TwnNm", "not_personal"),
+])
+def test_an_address_field_is_one_of_these_words_exactly(name, kind):
+    assert FIELDS.kind(name) == kind
 
 
 def test_a_rule_span_stays_whatever_the_field():

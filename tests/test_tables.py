@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from alias_engine import Engine
 from alias_engine.detectors.rules import detect_with_rules, load_rules
 from alias_engine.detectors.tables import find_table_spans
 from alias_engine.merge import merge_spans
@@ -28,6 +29,21 @@ def test_csv_with_semicolons(rules):
         ("24 mai 1946", "BIRTH_DATE"), ("Monkey774", "SECRET"), ("Li Zhang", "PERSON"),
         ("S2NOPM83M", "NATIONAL_ID"), ("G69230855", "NATIONAL_ID"), ("16-9-1952", "BIRTH_DATE"),
         ("t-pcGEmhZ6o_ER&", "SECRET")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a form's "KEY | value" lines: each value is named by its own key, the keys are no names
+    ("NOM ET PRÉNOM | GEORGE SHELBY\nDATE | 12/03/2024\nVILLE | Lyon\n", [("GEORGE SHELBY", "PERSON")]),
+    ("SURNAME, FIRST NAME | ARNOLD NANCY\nTELEPHONE | 07700 900461\nVEHICLE | Ford Focus\n",
+     [("ARNOLD NANCY", "PERSON"), ("07700 900461", "PHONE")]),
+    # counter-examples: two-column tables under a header whose second cell is a field too
+    ("Nom | Téléphone\nDupont | 06 12 34 56 78\nMorel | 07 12 34 56 78\n",
+     [("Dupont", "PERSON"), ("06 12 34 56 78", "PHONE"), ("Morel", "PERSON"), ("07 12 34 56 78", "PHONE")]),
+    ("nom;ville\nDupont;Lyon\nMorel;Brest\n", [("Dupont", "PERSON"), ("Morel", "PERSON")]),
+])
+def test_a_form_of_key_value_lines_is_no_table(text, expected):
+    engine = Engine(use_model=False)
+    assert [(text[s.start:s.end], s.label) for s in engine.detect(text, "fr")] == expected
 
 
 def test_markdown_table_and_header_suffix(rules):

@@ -251,7 +251,7 @@ def keyword_spans(text: str, lang: str, rules: Rules) -> Findings:
     """Values introduced by a keyword (keywords.py), table cells under a header (tables.py) and values
     their context labels; with the regions the keyword rules and the suppress patterns clear."""
     spans, suppressions = find_keyword_spans(text, rules.keywords)
-    table_spans, table_suppressions = find_table_spans(text, rules.keywords)
+    table_spans, table_suppressions = find_table_spans(text, rules.keywords, rules.fields.names_a_field)
     return Findings(spans + table_spans + _context_pattern_spans(text, rules.label_patterns),
                     suppressions + table_suppressions + _pattern_suppressions(text, rules.suppress_patterns))
 

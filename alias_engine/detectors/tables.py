@@ -14,7 +14,7 @@ lines: linear in the length of the text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import regex
 
@@ -31,13 +31,18 @@ _PARENTHESES = regex.compile(r"\([^()]*\)")  # "numéro_national_(belgique)" is 
 _ALIGNED_CELL = regex.compile(r"\S+(?: \S+)*")
 
 
-def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[Suppression]]:
-    """Spans and suppressed regions found through the header cells of the tables in `text`."""
+def find_table_spans(text: str, rules: KeywordRules, names_a_field: Callable[[str], bool] = lambda name: False
+                     ) -> tuple[list[Span], list[Suppression]]:
+    """Spans and suppressed regions found through the header cells of the tables in `text`; a form's
+    lines (`is_form`: keys that are keywords or `names_a_field`) are left to the keyword rules."""
     spans: list[Span] = []
     suppressions: list[Suppression] = []
     if not rules.rules:
         return spans, suppressions
     for header, rows in _tables(text):
+        if is_form(text, header, rows, lambda cell: bool(_column_rules(text, [cell], rules))
+                   or names_a_field(text[cell[0]:cell[1]])):
+            continue  # its keys are read as keywords, line by line, like prose
         columns = _column_rules(text, header, rules)
         for cells in rows:
             for column, (start, end) in enumerate(cells):
@@ -47,14 +52,32 @@ def find_table_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list[S
     return spans, suppressions
 
 
-def table_fields(text: str) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
-    """(start, end, header, the table's headers) of every cell under a header in the tables of `text`
-    whose header reads as field names: short cells (at most 4 words, 40 characters), no sentence's
-    end, no number (lines of prose with as many commas are no table)."""
+def is_form(text: str, header: list[tuple[int, int]], rows: list[list[tuple[int, int]]],
+            is_key: Callable[[tuple[int, int]], bool]) -> bool:
+    """Two cells a line, the first cells keys (`is_key`: half of the lines, two at least) and the first
+    line's value none: a form's "NOM ET PRÉNOM | Dupont" lines, each named by the key on its line, not
+    a table under its first line ("DATE | 12/03" holds no name)."""
+    lines = [header, *rows]
+    if any(len(cells) != 2 for cells in lines) or is_key(header[1]):
+        return False
+    return sum(is_key(cells[0]) for cells in lines) >= max(2, (len(lines) + 1) // 2)
+
+
+def named_tables(text: str) -> Iterator[tuple[list[tuple[int, int]], list[list[tuple[int, int]]]]]:
+    """The header's cells and each row's cells of the tables of `text` whose header reads as field
+    names: short cells (at most 4 words, 40 characters), no sentence's end, no number (lines of prose
+    with as many commas are no table)."""
     for header, rows in _tables(text):
+        if all(_reads_as_field_name(text[start:end]) for start, end in header):
+            yield header, rows
+
+
+def table_fields(text: str, tables: Iterable[tuple[list[tuple[int, int]], list[list[tuple[int, int]]]]] | None = None
+                 ) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
+    """(start, end, header, the table's headers) of every cell under a header in the `named_tables`
+    of `text` (found again unless given)."""
+    for header, rows in named_tables(text) if tables is None else tables:
         names = tuple(text[start:end] for start, end in header)
-        if not all(map(_reads_as_field_name, names)):
-            continue
         for cells in rows:
             for (start, end), name in zip(cells, names):
                 if start < end and end - start <= MAX_CELL_CHARS:

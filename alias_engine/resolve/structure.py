@@ -15,6 +15,8 @@
     a repeat found, nor an IDENTIFIER a keyword found when the value is that one code
     ("<MsgId>REF 8K2Q</MsgId>"); a field name that also says `personal` (birth, customer,
     login, password...) keeps them ("BirthDt", "customer_city");
+  - a field of `address` (AdrLine, street, adresse...) holds an address: what the model
+    found in its value is one ADDRESS, the whole value;
   - a field of `person` (surname, first name, nom, prénom...) is a PERSON, whole,
     when its value reads as a name ("de La Roche") and is no placeholder of the
     languages' `not_a_name_values` ("N/A", "inconnu": rules/<lang>/language.json).
@@ -38,7 +40,7 @@ from typing import NamedTuple
 import regex
 
 from ..detectors.keywords import strip_accents
-from ..detectors.tables import table_fields
+from ..detectors.tables import is_form, named_tables, table_fields
 from ..spans import Span, SpanIndex
 
 # `<name attr="v" ...>`, `</name>`, `<?xml ...?>`, `<!-- ... -->`, `<!DOCTYPE ...>`, `<![CDATA[` / `]]>`
@@ -56,6 +58,7 @@ _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.
 
 MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
 _KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
+_READ_AS_ADDRESS = frozenset({"ADDRESS", "PERSON", "IDENTIFIER", "NATIONAL_ID"})  # the model's, in an address field
 
 
 class _Range(NamedTuple):
@@ -72,6 +75,7 @@ class Fields:
     personal: tuple[tuple[str, ...], ...] = ()
     person: tuple[tuple[str, ...], ...] = ()
     not_person: tuple[tuple[str, ...], ...] = ()
+    address: tuple[tuple[str, ...], ...] = ()  # "AdrLine", "street", "adresse": the whole value is an address
     plain_name: tuple[tuple[str, ...], ...] = ()  # "Name": a person's, unless the record is a thing's
     thing: tuple[tuple[str, ...], ...] = ()  # "price", "version": fields of a record about things
     generic: tuple[tuple[str, ...], ...] = ()  # "Id", "Othr": an element named by its parent too ("<Stmt><Id>")
@@ -81,15 +85,24 @@ class Fields:
     def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset()) -> Fields:
         """The field names of common.json → "fields" and the languages' `not_a_name_values` (casefolded)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
-                      ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic")},
+                      ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic",
+                       "address")},
                    not_a_name_values=not_a_name_values)
 
+    def names_a_field(self, name: str) -> bool:
+        """Whether `name` holds a word of any of the field classes: a header's cell, not a value."""
+        words = field_words(name)
+        return 0 < len(words) <= 8 and any(_has_any(words, group) for group in (
+            self.not_personal, self.personal, self.person, self.plain_name, self.thing, self.address))
+
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
-        """"person", "not_personal" or None (nothing said) for a field name; `record`: the names of
-        the fields beside it (a table's header), where known."""
+        """"person", "address", "not_personal" or None (nothing said) for a field name; `record`: the
+        names of the fields beside it (a table's header), where known."""
         words = field_words(name)
         if not words or len(words) > 8:
             return None
+        if tuple(w for w in words if not w.isdigit()) in self.address:  # "address_line_2" too
+            return "address"
         if words in self.plain_name and len(record) > 1 \
                 and not any(_has_any(field_words(other), self.thing) for other in record):
             return "person"  # a table's "Name" column, in a table about people (no price, version, SKU...)
@@ -113,10 +126,12 @@ def _has_any(words: tuple[str, ...], phrases: tuple[tuple[str, ...], ...]) -> bo
 def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Span]:
     """`spans` with the text's structure applied: nothing inside a tag, what the fields say."""
     tags = markup_tags(text)
-    values = list(field_values(text, tags, fields))
+    tables = list(named_tables(text))
+    values = list(field_values(text, tags, fields, tables))
     if not tags and not values:
         return list(spans)
     out = _outside_tags(text, spans, tags) if tags else list(spans)
+    out = _outside_headers(text, out, tables, fields)
     if not values:
         return out
     by_value = SpanIndex([_Range(start, end, kind) for start, end, kind in values])
@@ -128,6 +143,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
             for v in by_value.overlapping(span.start, span.end))
         if not ruled_out:
             kept.append(span)
+    kept = _whole_addresses(text, kept, [v for v in values if v[2] == "address"], tags)
     taken = SpanIndex(kept)
     names = [Span(start, end, "PERSON", 0.9, "keyword") for start, end, kind in values
              if kind == "person" and _reads_as_name(text, start, end, fields.not_a_name_values)
@@ -136,6 +152,54 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
         return kept
     named = SpanIndex(names)
     return [s for s in kept if not named.overlapping(s.start, s.end)] + names
+
+
+def _whole_addresses(text: str, spans: list[Span], values: list[tuple[int, int, str]],
+                     tags: list[tuple[int, int]]) -> list[Span]:
+    """In an address field ("<AdrLine>", a "street" column) what the model found is the address, and all
+    of the value: "<AdrLine>65bis boulevard Andrée Roche, 80000 AMIENS</AdrLine>" is one ADDRESS where
+    the model stopped before "AMIENS", took the "Pottier" of "54556 Pottier" for a name or "500 11" of
+    "500 11 Karviná" for a code. The lines the span goes on with below or above the value are the same
+    address ("ADRESSE:\t3E ÉTAGE\n88 avenue du Moulin"); what it held beside the value on its line
+    (another cell) stays as it was, and never a tag."""
+    if not values:
+        return spans
+    index = SpanIndex([_Range(start, end, "address") for start, end, _ in values])
+    tag_index = SpanIndex([_Range(a, b, "tag") for a, b in tags])
+    out: list[Span] = []
+    whole: dict[tuple[int, int], float] = {}
+    for span in spans:
+        hits = sorted(index.overlapping(span.start, span.end), key=lambda v: v.start) \
+            if span.source in ("model", "repeat") and span.label in _READ_AS_ADDRESS else []
+        if not hits:
+            out.append(span)
+            continue
+        addresses = [(v.start, v.end) for v in hits]
+        pieces = []
+        start = span.start
+        for v in hits:
+            pieces += _piece(text, span, start, v.start)
+            start = max(start, v.end)
+        pieces += _piece(text, span, start, span.end)
+        for piece in pieces:
+            if tag_index.overlapping(piece.start, piece.end):
+                continue
+            near = [i for i, (a, b) in enumerate(addresses)
+                    if _lines_apart(text, b, piece.start) or _lines_apart(text, piece.end, a)]
+            if near:
+                a, b = addresses[near[0]]
+                addresses[near[0]] = (min(a, piece.start), max(b, piece.end))
+            else:
+                out.append(piece)
+        for key in addresses:
+            whole[key] = max(whole.get(key, 0.0), span.score)
+    return out + [Span(start, end, "ADDRESS", score, "model") for (start, end), score in whole.items()]
+
+
+def _lines_apart(text: str, end: int, start: int) -> bool:
+    """Only white space between `end` and `start`, a line break in it."""
+    gap = text[end:start]
+    return end <= start and "\n" in gap and not gap.strip()
 
 
 def _one_code(text: str, value: _Range, span: Span) -> bool:
@@ -174,9 +238,13 @@ def _outside_tags(text: str, spans: Sequence[Span], tags: list[tuple[int, int]])
     out = []
     for span in spans:
         inside = index.overlapping(span.start, span.end)
-        if not inside or span.source not in ("model", "repeat", "keyword", "pattern") \
-                or span.label in _KEPT_ACROSS_TAGS:
+        if not inside or span.source not in ("model", "repeat", "keyword", "pattern"):
             out.append(span)
+            continue
+        if span.label in _KEPT_ACROSS_TAGS:  # whole across tags, but not begun or ended inside one
+            start = max([span.start] + [t.end for t in inside if t.start < span.start])
+            end = min([span.end] + [t.start for t in inside if t.end > span.end])
+            out += _piece(text, span, start, end) if (start, end) != (span.start, span.end) else [span]
             continue
         start = span.start
         for tag in sorted(inside, key=lambda t: t.start):
@@ -196,28 +264,45 @@ def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
     return [Span(start, end, span.label, span.score, span.source, span.verified)]
 
 
-def field_values(text: str, tags: list[tuple[int, int]], fields: Fields) -> Iterator[tuple[int, int, str]]:
-    """(start, end, kind) of the values whose field name says something, kind "person" or "not_personal"."""
+def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields) -> list[Span]:
+    """A table's header row of three cells or more, two of them fields the rules know, holds field names,
+    no values: "Date\tMarchand\tMontant" has no PERSON "Marchand". A first row with fewer may be data (a
+    headerless CSV's first person), or a form's "Nom | Dupont" line: it is left."""
+    headers = [_Range(cells[0][0], cells[-1][1], "header") for cells, _ in tables
+               if len(cells) >= 3 and sum(fields.names_a_field(text[start:end]) for start, end in cells) >= 2]
+    if not headers:
+        return spans
+    index = SpanIndex(headers)
+    return [s for s in spans if not (s.source in ("model", "repeat") and s.label in MODEL_LABELS
+                                     and any(h.start <= s.start and s.end <= h.end
+                                             for h in index.overlapping(s.start, s.end)))]
+
+
+def field_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list | None = None
+                 ) -> Iterator[tuple[int, int, str]]:
+    """(start, end, kind) of the values whose field name says something, kind "person" or "not_personal";
+    `tables`: the text's `named_tables`, found again unless given."""
     kinds: dict[tuple[str, tuple[str, ...]], str | None] = {}  # a header, an element or a key names many values
-    for start, end, name, record in _named_values(text, tags, fields.generic):
+    for start, end, name, record in _named_values(text, tags, fields, tables):
         key = (name, record)
         kind = kinds[key] if key in kinds else kinds.setdefault(key, fields.kind(name, record))
         if kind is not None and start < end:
             yield start, end, kind
 
 
-def _named_values(text: str, tags: list[tuple[int, int]], generic: tuple[tuple[str, ...], ...] = ()
+def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list | None = None
                   ) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
     """(start, end, field name, the names of the fields beside it where known) of each named value.
     An element's text is named by its element, and a `generic` element ("Id") by the nearest element
-    around it that is not generic too: "<Stmt><Id>" is "Stmt Id"."""
+    around it that is not generic too: "<Stmt><Id>" is "Stmt Id"; a JSON value by its key; a table's
+    cell by its column's header, and a form's value by the key on its line (`is_form`)."""
     if tags:  # an element's text, named by the element around it
         open_elements: list[str] = []
         last = 0
         for start, end in tags:
             element = _ELEMENT.match(text, start)
             if start > last and open_elements:
-                yield (*_trimmed(text, last, start, _element_name(open_elements, generic)), ())
+                yield (*_trimmed(text, last, start, _element_name(open_elements, fields.generic)), ())
             if element is not None:
                 closing, name = element.group(1), element.group(2)
                 if closing:
@@ -230,7 +315,12 @@ def _named_values(text: str, tags: list[tuple[int, int]], generic: tuple[tuple[s
         for m in _JSON_PAIR.finditer(text):
             group = 2 if m.group(2) is not None else 3
             yield m.start(group), m.end(group), m.group(1), ()
-    yield from table_fields(text)
+    for header, rows in named_tables(text) if tables is None else tables:
+        if is_form(text, header, rows, lambda cell: fields.names_a_field(text[cell[0]:cell[1]])):
+            for key, value in (header, *rows):
+                yield value[0], value[1], text[key[0]:key[1]], ()
+        else:
+            yield from table_fields(text, [(header, rows)])
 
 
 def _element_name(open_elements: list[str], generic: tuple[tuple[str, ...], ...]) -> str:
