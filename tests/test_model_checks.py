@@ -451,11 +451,26 @@ def test_a_banks_branch_code_is_the_banks(text, lang, value, account):
     assert [text[s.start:s.end] for s in spans if s.label == "IDENTIFIER"] == [account]
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ('ua="Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Safari/537.36"', "Safari/537.36",
+     False),
+    ('UA="MOZILLA/5.0 (X11; LINUX X86_64; RV:125.0) GECKO/20100101 FIREFOX/125.0"', "LINUX X86_64", False),
+    ('ua="Mozilla/5.0 (X11)" user=jdupont42 status=200', "jdupont42", True),   # after the user agent's quote
+    ("Dossier CTR/585878 ouvert", "CTR/585878", True),
+])
+def test_a_piece_of_a_user_agent_is_no_identifier(text, value, kept):
+    assert checked(text, value, "IDENTIFIER") == ([("IDENTIFIER", value)] if kept else [])
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),
     ("https://www.velo-shop.example.fr/mon-compte?token=8fK2mQ9xLp4vR7tZ", True),   # a personal token
     ("https://janedoe-design.example/portfolio", True),
+    ("https://shop.picard-sarl.example/fr/panier", False),           # any segment, after a language's
+    ("https://www.burton-assurances.example/mentions-legales", False),  # a legal notice
+    ("http://intranet/byrne-sarl/helpdesk", False),
+    ("https://cloud.example.fr/s/jdupont/mentions-legales?token=8fK2mQ9xLp4vR7tZ", True),
 ])
 def test_model_url_of_an_organisations_generic_page_is_dropped(url, kept):
     text = f"Voir {url} merci"

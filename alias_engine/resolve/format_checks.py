@@ -156,7 +156,7 @@ def _is_words(value: str) -> bool:
 def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a file path ("a/src/app.py": no scheme, no "www.", no dot before the first "/"), not a public
     page the URL rules know (documentation, a code host's project), not a page every organisation's site
-    has ("/mon-compte", "/upload": `organisation_paths`) nor a service's host ("smtp.…", "docs.…") unless
+    has ("/mon-compte", "/fr/panier", "/mentions-legales": a segment of `organisation_paths`) nor a service's host ("smtp.…", "docs.…") unless
     something in it points at a person."""
     value = text[start:end]
     if "://" not in value and not value.lower().startswith("www.") and "." not in value.split("/", 1)[0]:
@@ -166,9 +166,10 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     if is_public_url(value, checks.patterns):
         return []
     authority, _, path = value.split("://", 1)[-1].partition("/")
-    if regex.split(r"[/?#]", path, maxsplit=1)[0].lower() in checks.patterns.organisation_paths and \
+    segments = regex.split(r"/", regex.split(r"[?#]", path, maxsplit=1)[0].lower())
+    if any(segment in checks.patterns.organisation_paths for segment in segments) and \
             not is_person_url(value, checks.patterns):
-        return []  # "https://www.velo-shop.fr/mon-compte": a page of an organisation's site
+        return []  # "https://www.velo-shop.fr/mon-compte", "…/fr/panier": a page of an organisation's site
     host = authority.split(":", 1)[0].lower().removeprefix("www.")
     if checks.service_hosts is not None and "." in host and \
             checks.service_hosts.fullmatch(host.split(".", 1)[0]) and not is_person_url(value, checks.patterns):
@@ -176,10 +177,16 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     return [(start, end)]
 
 
+_IN_USER_AGENT = regex.compile(r"(?i:mozilla/\d\.\d)[^\"\n]*\Z")
+
+
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
-    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_national_id`). A login of 4+
-    letters or with lower case stays."""
+    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_national_id`), nor a piece of a
+    browser's user agent ("Safari/537.36", "Linux x86_64" after "Mozilla/5.0 (", up to its quote or
+    line's end). A login of 4+ letters or with lower case stays."""
+    if _IN_USER_AGENT.search(text, max(0, start - 300), start):
+        return []
     value = "".join(c for c in text[start:end] if c.isalnum())
     letters = [c for c in value if c.isalpha()]
     if len(value) <= 3 and value.isalpha():
