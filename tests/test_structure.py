@@ -149,9 +149,20 @@ def test_what_the_model_found_in_an_address_field_is_the_whole_address():
         ("Valérie Roger", "PERSON")]
     tsv = "nom\tadresse\tville\njean dupont\t250 boulevard de jacques\tbrest\nanne morel\t3 rue Nau\tlyon\n"
     spans = found(tsv, ("jean dupont\t250 boulevard", "ADDRESS"))
-    # the cell is the address; the piece outside it is masked still, here as the name its column says
+    # the cell is the address, and every cell of its column; the piece outside it is masked still, here
+    # as the name its column says
     assert shown(tsv, apply_structure(tsv, spans, FIELDS)) == [
-        ("250 boulevard de jacques", "ADDRESS"), ("anne morel", "PERSON"), ("jean dupont", "PERSON")]
+        ("250 boulevard de jacques", "ADDRESS"), ("3 rue Nau", "ADDRESS"), ("anne morel", "PERSON"),
+        ("jean dupont", "PERSON")]
+
+
+def test_the_sibling_lines_of_a_found_address_element_are_the_address():
+    xml = ("<Dbtr><Nm>Aditya Kumar</Nm><PstlAdr><AdrLine>Stretto Gualandi</AdrLine><AdrLine>1 Piano 1</AdrLine>\n"
+           "  <AdrLine>ITALIE</AdrLine></PstlAdr></Dbtr><Cdtr><PstlAdr><AdrLine>3 rue X</AdrLine></PstlAdr></Cdtr>")
+    spans = found(xml, ("Stretto Gualandi", "PERSON"))
+    # the creditor's address, in another element, is left to the model (a company's is no ADDRESS)
+    assert shown(xml, apply_structure(xml, spans, FIELDS)) == [
+        ("1 Piano 1", "ADDRESS"), ("ITALIE", "ADDRESS"), ("Stretto Gualandi", "ADDRESS")]
 
 
 def test_an_address_goes_on_with_the_lines_below_its_field():

@@ -134,7 +134,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     out = _outside_headers(text, out, tables, fields)
     if not values:
         return out
-    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind in values])
+    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values])
     kept = []
     for span in out:
         ruled_out = span.label in MODEL_LABELS and any(
@@ -143,9 +143,9 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
             for v in by_value.overlapping(span.start, span.end))
         if not ruled_out:
             kept.append(span)
-    kept = _whole_addresses(text, kept, [v for v in values if v[2] == "address"], tags)
+    kept = _whole_addresses(text, kept, _address_blocks(text, values, tags, fields.not_a_name_values), tags)
     taken = SpanIndex(kept)
-    names = [Span(start, end, "PERSON", 0.9, "keyword") for start, end, kind in values
+    names = [Span(start, end, "PERSON", 0.9, "keyword") for start, end, kind, _ in values
              if kind == "person" and _reads_as_name(text, start, end, fields.not_a_name_values)
              and not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end))]
     if not names:
@@ -154,17 +154,54 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     return [s for s in kept if not named.overlapping(s.start, s.end)] + names
 
 
-def _whole_addresses(text: str, spans: list[Span], values: list[tuple[int, int, str]],
+def _address_blocks(text: str, values: list, tags: list[tuple[int, int]], placeholders: frozenset[str]
+                    ) -> list[list[tuple[int, int]]]:
+    """The address values of `values`, in blocks that are one address, or one treatment: the cells of a
+    table's address column, and the address elements written one after the other ("<AdrLine>1 Piano
+    1</AdrLine><AdrLine>FRANCE</AdrLine>": siblings, nothing but their two tags and spaces between)."""
+    columns: dict[tuple, list[tuple[int, int]]] = {}
+    elements: list[list[tuple[int, int]]] = []
+    tag_ends = {b: a for a, b in tags}
+    for start, end, kind, column in values:
+        if kind != "address" or text[start:end].strip().casefold() in placeholders:
+            continue
+        if column is not None:
+            columns.setdefault(column, []).append((start, end))
+        elif elements and tags and _only_tags_between(text, elements[-1][-1][1], start, tag_ends):
+            elements[-1].append((start, end))
+        else:
+            elements.append([(start, end)])
+    return list(columns.values()) + elements
+
+
+def _only_tags_between(text: str, end: int, start: int, tag_ends: dict[int, int]) -> bool:
+    """Whether `text[end:start]` holds nothing but white space and two tags at most: the end of one element
+    and the start of the next, siblings (`tag_ends`: a tag's end → its start)."""
+    pos, seen = start, 0
+    while pos > end:
+        if text[pos - 1].isspace():
+            pos -= 1
+        elif pos in tag_ends and tag_ends[pos] >= end and seen < 2:
+            pos, seen = tag_ends[pos], seen + 1
+        else:
+            return False
+    return True
+
+
+def _whole_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, int]]],
                      tags: list[tuple[int, int]]) -> list[Span]:
     """In an address field ("<AdrLine>", a "street" column) what the model found is the address, and all
     of the value: "<AdrLine>65bis boulevard Andrée Roche, 80000 AMIENS</AdrLine>" is one ADDRESS where
     the model stopped before "AMIENS", took the "Pottier" of "54556 Pottier" for a name or "500 11" of
     "500 11 Karviná" for a code. The lines the span goes on with below or above the value are the same
     address ("ADRESSE:\t3E ÉTAGE\n88 avenue du Moulin"); what it held beside the value on its line
-    (another cell) stays as it was, and never a tag."""
-    if not values:
+    (another cell) stays as it was, and never a tag. Where the model found one value of a block
+    (`_address_blocks`), every value of the block is an ADDRESS: the country line under the street, every
+    cell of the column."""
+    if not blocks:
         return spans
-    index = SpanIndex([_Range(start, end, "address") for start, end, _ in values])
+    block_of = {value: i for i, block in enumerate(blocks) for value in block}
+    index = SpanIndex([_Range(start, end, "address") for start, end in block_of])
     tag_index = SpanIndex([_Range(a, b, "tag") for a, b in tags])
     out: list[Span] = []
     whole: dict[tuple[int, int], float] = {}
@@ -193,6 +230,9 @@ def _whole_addresses(text: str, spans: list[Span], values: list[tuple[int, int, 
                 out.append(piece)
         for key in addresses:
             whole[key] = max(whole.get(key, 0.0), span.score)
+        hit = {(v.start, v.end) for v in hits}
+        for value in {value for v in hit for value in blocks[block_of[v]]} - hit:
+            whole[value] = max(whole.get(value, 0.0), span.score)
     return out + [Span(start, end, "ADDRESS", score, "model") for (start, end), score in whole.items()]
 
 
@@ -279,15 +319,16 @@ def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields)
 
 
 def field_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list | None = None
-                 ) -> Iterator[tuple[int, int, str]]:
-    """(start, end, kind) of the values whose field name says something, kind "person" or "not_personal";
-    `tables`: the text's `named_tables`, found again unless given."""
+                 ) -> Iterator[tuple[int, int, str, tuple[str, tuple[str, ...]] | None]]:
+    """(start, end, kind, column) of the values whose field name says something, kind "person", "address"
+    or "not_personal", column (header, the table's headers) for a table's cell; `tables`: the text's
+    `named_tables`, found again unless given."""
     kinds: dict[tuple[str, tuple[str, ...]], str | None] = {}  # a header, an element or a key names many values
     for start, end, name, record in _named_values(text, tags, fields, tables):
         key = (name, record)
         kind = kinds[key] if key in kinds else kinds.setdefault(key, fields.kind(name, record))
         if kind is not None and start < end:
-            yield start, end, kind
+            yield start, end, kind, key if record else None
 
 
 def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list | None = None
