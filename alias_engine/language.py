@@ -41,6 +41,7 @@ WORD_KEYS = (
     "address_building_words",   # the first word of a building's name
     "organisation_words",       # institutions and legal forms (resolve/letterheads.py)
     "contact_labels",           # field labels of a letterhead's contact lines
+    "office_titles",            # "Dr", "Maître": a titled person's block is their own office's
     "street_words",             # "rue", "road": a street names no organisation
     "sentence_words",           # pronouns and verbs: a line with one is a sentence
     "organisation_connectors",  # lower-case words inside an organisation's name

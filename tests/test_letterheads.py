@@ -164,3 +164,28 @@ def test_a_persons_name_over_their_address_ends_the_organisations_block(name):
 def test_a_department_or_address_line_under_the_name_is_still_the_organisations(line):
     text = f"Corbel & Finch Haulage Ltd\n{line}\n15 Wharf Street, Hull HU1 2BN\nTel: 01482 496 000\n"
     assert detected(text, "en", ("ADDRESS", "15 Wharf Street, Hull HU1 2BN")) == []
+
+
+# A titled person's own letterhead is their office (LABELS.md: a doctor's practice, a sole lawyer's office):
+# its address is an ADDRESS even where the model, reading a letterhead, found none.
+@pytest.mark.parametrize("text, lang, address", [
+    ("Dr Maximino Castañeda\nGeneral Practitioner\n24 Matthew Part\nTel: 01632 960123\n\nDear Ms Roy,", "en",
+     "24 Matthew Part"),
+    ("Dr Jack Barber\nGeneral Practitioner\nP.O. Box 8268\nNorth Davidport, PW 68088\nTel: 01632 960123", "en",
+     "P.O. Box 8268\nNorth Davidport, PW 68088"),
+    ("Cabinet de M. Amadou Eto'o\nAvocat au barreau de Grenoble\n213 rue de Philippe, 44806 Gonzalez\n"
+     "Ligne directe : 04 76 00 12 34", "fr", "213 rue de Philippe, 44806 Gonzalez"),
+    ("Maître Léa Roux\n8 place Bellecour\n69002 Lyon\n\nMadame,", "fr", "8 place Bellecour\n69002 Lyon"),
+])
+def test_a_titled_persons_office_address_is_theirs(text, lang, address):
+    name = text.split("\n")[0].split(" ", 1)[1].removeprefix("de M. ")
+    assert ("ADDRESS", address) in detected(text, lang, ("PERSON", name))
+
+
+@pytest.mark.parametrize("text, lang, name", [
+    ("Dr Jean Martin\n12 patients vus ce matin.\nRAS", "fr", "Jean Martin"),      # no address under the name
+    ("Bonjour Marie\n12 Rue de la Paix\n75002 Paris", "fr", "Marie"),            # a greeting is no office's title
+    ("Dr Jean Martin\nGeneral Practitioner\nTel: 01632 960123\n24 Matthew Part", "en", "Jean Martin"),  # a contact first
+])
+def test_no_office_address_without_a_title_and_an_address_under_it(text, lang, name):
+    assert [v for label, v in detected(text, lang, ("PERSON", name)) if label == "ADDRESS"] == []

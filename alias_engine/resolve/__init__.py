@@ -28,6 +28,8 @@ adds, each under its role (ROLES below, `Found.add`). `resolve` applies, in this
    removes the candidates of those labels in the value it covers, and so does an
    organisation's letterhead (its name, then its address and numbers under it: its ADDRESS
    and PHONE spans, and a PERSON that is part of its name) (letterheads.py, suppressions.py);
+   a titled person's own letterhead ("Dr …", a profession's line, then an address) is their
+   office: its address is an ADDRESS when no detector found it (letterheads.py);
    without `checks`, the model's spans skip 6 to 8;
 9. markup, JSON and tables are read by their structure: nothing inside a tag is a value,
    and a record's field names say what their values may hold (structure.py).
@@ -45,7 +47,7 @@ from ..detectors.patterns import PatternRules
 from ..spans import Span, Suppression
 from .checks_data import Check, ModelChecks
 from .format_checks import AMOUNT, FORMAT_CHECKS, MASKED, NUMBERS, is_siret
-from .letterheads import Letterheads, organisation_blocks
+from .letterheads import Letterheads, office_addresses, organisation_blocks
 from .span_repair import (
     REPAIRS,
     initials_added,
@@ -132,8 +134,10 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
         model = inside_urls_removed(check_model_spans(model, text, checks, lang),
                                     [s for s in candidates if s.label == "URL"])
         candidates += inside_urls_removed(fallbacks_removed(fallbacks, model), candidates) + model
-        # 8. the suppressions and letterheads
+        # 8. the suppressions and letterheads, and a titled person's own office
         resolved = _suppressed(candidates, found, text, letterheads, found.others)
+        if letterheads is not None:
+            resolved += office_addresses(text, resolved + found.others, letterheads)
     # 9. structure
     if fields is not None:
         resolved = apply_structure(text, resolved, fields)

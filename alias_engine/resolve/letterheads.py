@@ -74,10 +74,12 @@ class Letterheads:
     # person's office is theirs)
     names: ModelChecks = ModelChecks()
     connectors: frozenset[str] = frozenset()  # lower-case words inside an organisation's name: "de", "of"
+    office_titles: frozenset[str] = frozenset()  # "dr", "maître": whose block under their name is their office
 
 
 # The word lists of the rule: each language's, in rules/<lang>/language.json → "words" (language.py).
-WORD_KEYS = ("organisation_words", "contact_labels", "street_words", "sentence_words", "organisation_connectors")
+WORD_KEYS = ("organisation_words", "contact_labels", "street_words", "sentence_words", "organisation_connectors",
+             "office_titles")
 
 
 def load_letterheads(words: Mapping[str, Iterable[str]], names: ModelChecks | None = None) -> Letterheads:
@@ -89,7 +91,7 @@ def load_letterheads(words: Mapping[str, Iterable[str]], names: ModelChecks | No
 
     return Letterheads(word_list("organisation_words"), word_list("contact_labels"), word_list("street_words"),
                        word_list("sentence_words"), names or ModelChecks(),
-                       word_list("organisation_connectors"))
+                       word_list("organisation_connectors"), frozenset(w.rstrip(".") for w in word_list("office_titles")))
 
 
 def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) -> list[Suppression]:
@@ -210,3 +212,71 @@ def _is_contact_label(label: str, heads: Letterheads) -> bool:
     """"Tél.", "Standard", "RC 1482203   Head Office": the label's last one or two words."""
     words = [w.rstrip(".").casefold() for w in _WORD.findall(label)]
     return bool(words) and (words[-1] in heads.contact_labels or " ".join(words[-2:]) in heads.contact_labels)
+
+
+# A person's own letterhead: the line under a titled name that starts an address ("24 Matthew Part",
+# "Escalier 2, 151 av. des Tilleuls", "P.O. Box 8268", "BP 950").
+_ADDRESS_START = regex.compile(r"[ \t]*(?:\d+[ \t]*(?:bis|ter|[A-Za-z])?,?[ \t]+(\p{L}+)|(?i:p\.?[ \t]*o\.?[ \t]*box|bp|cs)"
+                               r"[ \t]+\d)")
+_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}])(?:\d{5}(?:-\d{4})?|\d{4}(?=[ ]+\p{Lu})|\p{Lu}\d\p{Lu}[ ]?\d\p{Lu}\d|"
+                          r"\p{Lu}{1,2}\d[\p{Lu}\d]?[ ]?\d\p{Lu}{2}|\p{Lu}{2}[ ]+\d{5})(?![\p{L}\p{N}])")
+MAX_OFFICE_LINES = 3  # an office's address: street, building, postcode and town
+
+
+def office_addresses(text: str, spans: Sequence[Span], heads: Letterheads) -> list[Span]:
+    """ADDRESS spans for the offices of self-employed people that no detector found (LABELS.md: a doctor's
+    practice, a sole lawyer's office is where that person can be found). A paragraph opens with a PERSON
+    after a title of theirs ("Dr Maximino Castañeda", "Maître Ayesha Kumar"), at most one line under it
+    names the profession ("General Practitioner", "Avocat au barreau de Lyon": no digit, no value), then
+    the address: lines from one that starts like an address (a number and a capital, a building word, a
+    P.O. box) to the first with a postcode, three at most, none holding another value or a contact label."""
+    persons = SpanIndex([s for s in spans if s.label == "PERSON"])
+    values = SpanIndex(spans)
+    out = []
+    for lines in _paragraphs(text):
+        start, end = lines[0]
+        person = min(persons.overlapping(start, end), key=lambda s: s.start, default=None)
+        if person is None or not _titled(text, start, person.start, heads):
+            continue
+        first = 1
+        if first < len(lines) and not _starts_address(text, lines[first][0], lines[first][1], heads):
+            line = text[lines[first][0]:lines[first][1]]
+            if any(c.isdigit() for c in line) or values.overlapping(*lines[first]):
+                continue
+            first += 1  # the profession's line
+        block: list[tuple[int, int]] = []
+        for line_start, line_end in lines[first:first + MAX_OFFICE_LINES]:
+            if not block and not _starts_address(text, line_start, line_end, heads):
+                break
+            label = _FIELD_LABEL.match(text, line_start, line_end)
+            if label or any(s.label != "ADDRESS" for s in values.overlapping(line_start, line_end)):
+                break
+            block.append((line_start, line_end))
+            if _POSTCODE.search(text, line_start, line_end):
+                break
+        if not block or any(s.label == "ADDRESS" for s in values.overlapping(block[0][0], block[-1][1])):
+            continue
+        if not _POSTCODE.search(text, block[-1][0], block[-1][1]) and len(block) > 1:
+            block = block[:1]
+        a, b = block[0][0], block[-1][1]
+        while a < b and text[a] in " \t":
+            a += 1
+        while b > a and text[b - 1] in " \t,":
+            b -= 1
+        out.append(Span(a, b, "ADDRESS", 0.8, "keyword"))
+    return out
+
+
+def _titled(text: str, line_start: int, person_start: int, heads: Letterheads) -> bool:
+    """A title of an office before the person, on their line ("Dr", "Maître", "Cabinet de M.")."""
+    return any(w.rstrip(".").casefold() in heads.office_titles for w in _WORD.findall(text, line_start, person_start))
+
+
+def _starts_address(text: str, start: int, end: int, heads: Letterheads) -> bool:
+    """"24 Matthew Part", "166 boulevard Poirier" (a number, then a capital or a street word), "P.O. Box 8268",
+    "Résidence du Parc" (a building word); not "12 patients"."""
+    m = _ADDRESS_START.match(text, start, end)
+    if m is not None:
+        return m.group(1) is None or m.group(1)[0].isupper() or m.group(1).casefold() in heads.street_words
+    first = _WORD.match(text, start + len(text[start:end]) - len(text[start:end].lstrip()), end)
+    return first is not None and first.group().rstrip(".").casefold() in heads.names.building_words
