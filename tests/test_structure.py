@@ -173,6 +173,22 @@ def test_an_address_goes_on_with_the_lines_below_its_field():
 
 
 @pytest.mark.parametrize("name, kind", [
+    ("MSGID", "not_personal"), ("ENDTOENDID", "not_personal"),   # capitals: the words of a phrase, joined
+    ("CdtrSchmeId", "not_personal"),                              # a creditor's SEPA identifier
+    ("BIRTHDT", None), ("CUSTOMERID", None),                      # no phrase of a class: nothing said
+])
+def test_a_field_name_in_capitals_is_read_as_the_phrase_it_joins(name, kind):
+    assert FIELDS.kind(name) == kind
+
+
+def test_a_private_identification_is_named_by_its_party():
+    xml = ("<CdtrSchmeId><Id><PrvtId><Othr><Id>FR12ZZZ123456</Id></Othr></PrvtId></Id></CdtrSchmeId>"
+           "<Dbtr><Id><PrvtId><Othr><Id>XYZ99-41</Id></Othr></PrvtId></Id></Dbtr>")
+    spans = found(xml, ("FR12ZZZ123456", "NATIONAL_ID"), ("XYZ99-41", "NATIONAL_ID"))
+    assert shown(xml, apply_structure(xml, spans, FIELDS)) == [("XYZ99-41", "NATIONAL_ID")]  # the debtor's
+
+
+@pytest.mark.parametrize("name, kind", [
     ("AdrLine", "address"), ("street", "address"), ("address_line_2", "address"), ("Adresse", "address"),
     ("email_address", None), ("ip_address", None), ("StrtNm", "address"), ("TwnNm", "not_personal"),
 ])

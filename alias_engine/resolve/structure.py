@@ -89,6 +89,17 @@ class Fields:
                        "address")},
                    not_a_name_values=not_a_name_values)
 
+    def _unjoined(self, words: tuple[str, ...]) -> tuple[str, ...]:
+        """A name written in capitals has no case to split its words at: "MSGID" is the phrase "msg id",
+        "ENDTOENDID" "end to end id", when one of the classes has that phrase."""
+        if len(words) != 1:
+            return words
+        for group in (self.not_personal, self.personal, self.person, self.address, self.generic):
+            for phrase in group:
+                if len(phrase) > 1 and "".join(phrase) == words[0]:
+                    return phrase
+        return words
+
     def names_a_field(self, name: str) -> bool:
         """Whether `name` holds a word of any of the field classes: a header's cell, not a value."""
         words = field_words(name)
@@ -98,7 +109,7 @@ class Fields:
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
         """"person", "address", "not_personal" or None (nothing said) for a field name; `record`: the
         names of the fields beside it (a table's header), where known."""
-        words = field_words(name)
+        words = self._unjoined(field_words(name))
         if not words or len(words) > 8:
             return None
         if tuple(w for w in words if not w.isdigit()) in self.address:  # "address_line_2" too
