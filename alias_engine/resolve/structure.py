@@ -34,7 +34,7 @@ famille"). One pass over the text for each kind of structure: linear in its leng
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import regex
@@ -80,6 +80,7 @@ class Fields:
     thing: tuple[tuple[str, ...], ...] = ()  # "price", "version": fields of a record about things
     generic: tuple[tuple[str, ...], ...] = ()  # "Id", "Othr": an element named by its parent too ("<Stmt><Id>")
     not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
+    _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset()) -> Fields:
@@ -102,9 +103,13 @@ class Fields:
 
     def names_a_field(self, name: str) -> bool:
         """Whether `name` holds a word of any of the field classes: a header's cell, not a value."""
-        words = field_words(name)
-        return 0 < len(words) <= 8 and any(_has_any(words, group) for group in (
-            self.not_personal, self.personal, self.person, self.plain_name, self.thing, self.address))
+        if name not in self._names_a_field:  # a text's header cells and form keys repeat across texts
+            if len(self._names_a_field) > 4096:
+                self._names_a_field.clear()
+            words = field_words(name)
+            self._names_a_field[name] = 0 < len(words) <= 8 and any(_has_any(words, group) for group in (
+                self.not_personal, self.personal, self.person, self.plain_name, self.thing, self.address))
+        return self._names_a_field[name]
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
         """"person", "address", "not_personal" or None (nothing said) for a field name; `record`: the
