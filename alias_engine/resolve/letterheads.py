@@ -215,12 +215,12 @@ def _is_contact_label(label: str, heads: Letterheads) -> bool:
 
 
 # A person's own letterhead: the line under a titled name that starts an address ("24 Matthew Part",
-# "Escalier 2, 151 av. des Tilleuls", "P.O. Box 8268", "BP 950").
+# "166 boulevard Poirier", "P.O. Box 8268", "BP 950"; a building word's line is `_starts_address`'s).
 _ADDRESS_START = regex.compile(r"[ \t]*(?:\d+[ \t]*(?:bis|ter|[A-Za-z])?,?[ \t]+(\p{L}+)|(?i:p\.?[ \t]*o\.?[ \t]*box|bp|cs)"
                                r"[ \t]+\d)")
 _POSTCODE = regex.compile(r"(?<![\p{L}\p{N}])(?:\d{5}(?:-\d{4})?|\d{4}(?=[ ]+\p{Lu})|\p{Lu}\d\p{Lu}[ ]?\d\p{Lu}\d|"
                           r"\p{Lu}{1,2}\d[\p{Lu}\d]?[ ]?\d\p{Lu}{2}|\p{Lu}{2}[ ]+\d{5})(?![\p{L}\p{N}])")
-MAX_OFFICE_LINES = 3  # an office's address: street, building, postcode and town
+MAX_OFFICE_LINES = 3  # an office's address: a building, a street, a postcode and town
 
 
 def office_addresses(text: str, spans: Sequence[Span], heads: Letterheads) -> list[Span]:
