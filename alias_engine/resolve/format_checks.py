@@ -177,16 +177,10 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     return [(start, end)]
 
 
-_IN_USER_AGENT = regex.compile(r"(?i:mozilla/\d\.\d)[^\"\n]*\Z")
-
-
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
-    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_national_id`), nor a piece of a
-    browser's user agent ("Safari/537.36", "Linux x86_64" after "Mozilla/5.0 (", up to its quote or
-    line's end). A login of 4+ letters or with lower case stays."""
-    if _IN_USER_AGENT.search(text, max(0, start - 300), start):
-        return []
+    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_national_id`). A login of 4+
+    letters or with lower case stays."""
     value = "".join(c for c in text[start:end] if c.isalnum())
     letters = [c for c in value if c.isalpha()]
     if len(value) <= 3 and value.isalpha():
