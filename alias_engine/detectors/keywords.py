@@ -266,7 +266,7 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
                 if index not in indexes:
                     indexes.append(index)
                 keywords.add(keyword)
-    trigger = trigger_regex(sorted(keywords))
+    trigger = trigger_regex(keywords)
     return KeywordRules(trigger, {k: tuple(v) for k, v in by_key.items()}, tuple(rules),
                         list_separator(list_connectors))
 

@@ -14,7 +14,7 @@ lines: linear in the length of the text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 import regex
 
@@ -72,16 +72,14 @@ def named_tables(text: str) -> Iterator[tuple[list[tuple[int, int]], list[list[t
             yield header, rows
 
 
-def table_fields(text: str, tables: Iterable[tuple[list[tuple[int, int]], list[list[tuple[int, int]]]]] | None = None
+def table_fields(text: str, header: list[tuple[int, int]], rows: list[list[tuple[int, int]]]
                  ) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
-    """(start, end, header, the table's headers) of every cell under a header in the `named_tables`
-    of `text` (found again unless given)."""
-    for header, rows in named_tables(text) if tables is None else tables:
-        names = tuple(text[start:end] for start, end in header)
-        for cells in rows:
-            for (start, end), name in zip(cells, names):
-                if start < end and end - start <= MAX_CELL_CHARS:
-                    yield start, end, name, names
+    """(start, end, header, the table's headers) of every cell under a header of one of the `named_tables`."""
+    names = tuple(text[start:end] for start, end in header)
+    for cells in rows:
+        for (start, end), name in zip(cells, names):
+            if start < end and end - start <= MAX_CELL_CHARS:
+                yield start, end, name, names
 
 
 def _reads_as_field_name(cell: str) -> bool:

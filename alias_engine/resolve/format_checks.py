@@ -110,9 +110,10 @@ def _company_line(text: str, start: int, end: int, checks: ModelChecks) -> bool:
     return checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end) is not None
 
 
-def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """A toll-free or shared-cost number written as one ("0 800 343 150", "1-800-045-1961") is a company's
-    line, not a person's number: the model takes some for IDs. Digits alone ("8000136402") are an ID."""
+def _no_company_line(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """The NATIONAL_ID check, and the IDENTIFIER's last: a toll-free or shared-cost number written as one
+    ("0 800 343 150", "1-800-045-1961") is a company's line, not a person's number: the model takes some
+    for IDs. Digits alone ("8000136402") are an ID."""
     written_as_phone = any(not c.isalnum() for c in text[start:end])
     return [] if written_as_phone and _company_line(text, start, end, checks) else [(start, end)]
 
@@ -179,7 +180,7 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
-    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_national_id`). A login of 4+
+    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_no_company_line`). A login of 4+
     letters or with lower case stays."""
     value = "".join(c for c in text[start:end] if c.isalnum())
     letters = [c for c in value if c.isalpha()]
@@ -187,7 +188,7 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
         return []
     if len(value) <= 4 and letters and all(c.isupper() for c in letters):
         return []
-    return _national_id(text, start, end, checks)
+    return _no_company_line(text, start, end, checks)
 
 
 def is_siret(value: str) -> bool:
@@ -203,4 +204,4 @@ NUMBERS = frozenset({"NATIONAL_ID", "IDENTIFIER", "PHONE", "CREDIT_CARD", "IBAN"
 # The format check of each label that has one.
 FORMAT_CHECKS: dict[str, Check] = {
     "URL": _url, "IDENTIFIER": _identifier, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
-    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret, "NATIONAL_ID": _national_id}
+    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret, "NATIONAL_ID": _no_company_line}

@@ -227,7 +227,8 @@ def _whole_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, 
         if not hits:
             out.append(span)
             continue
-        addresses = [(v.start, v.end) for v in hits]
+        hit = [(v.start, v.end) for v in hits]
+        addresses = list(hit)  # each value, grown by the lines the span goes on with
         pieces = []
         start = span.start
         for v in hits:
@@ -237,18 +238,16 @@ def _whole_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, 
         for piece in pieces:
             if tag_index.overlapping(piece.start, piece.end):
                 continue
-            near = [i for i, (a, b) in enumerate(addresses)
-                    if _lines_apart(text, b, piece.start) or _lines_apart(text, piece.end, a)]
-            if near:
-                a, b = addresses[near[0]]
-                addresses[near[0]] = (min(a, piece.start), max(b, piece.end))
-            else:
+            near = next((i for i, (a, b) in enumerate(addresses)
+                         if _lines_apart(text, b, piece.start) or _lines_apart(text, piece.end, a)), None)
+            if near is None:
                 out.append(piece)
-        for key in addresses:
+            else:
+                a, b = addresses[near]
+                addresses[near] = (min(a, piece.start), max(b, piece.end))
+        siblings = {value for v in hit for value in blocks[block_of[v]]} - set(hit)
+        for key in [*addresses, *siblings]:
             whole[key] = max(whole.get(key, 0.0), span.score)
-        hit = {(v.start, v.end) for v in hits}
-        for value in {value for v in hit for value in blocks[block_of[v]]} - hit:
-            whole[value] = max(whole.get(value, 0.0), span.score)
     return out + [Span(start, end, "ADDRESS", score, "model") for (start, end), score in whole.items()]
 
 
@@ -334,11 +333,11 @@ def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields)
                                              for h in index.overlapping(s.start, s.end)))]
 
 
-def field_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list | None = None
+def field_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list
                  ) -> Iterator[tuple[int, int, str, tuple[str, tuple[str, ...]] | None]]:
     """(start, end, kind, column) of the values whose field name says something, kind "person", "address"
     or "not_personal", column (header, the table's headers) for a table's cell; `tables`: the text's
-    `named_tables`, found again unless given."""
+    `named_tables`."""
     kinds: dict[tuple[str, tuple[str, ...]], str | None] = {}  # a header, an element or a key names many values
     for start, end, name, record in _named_values(text, tags, fields, tables):
         key = (name, record)
@@ -347,7 +346,7 @@ def field_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables:
             yield start, end, kind, key if record else None
 
 
-def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list | None = None
+def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list
                   ) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
     """(start, end, field name, the names of the fields beside it where known) of each named value.
     An element's text is named by its element, and a `generic` element ("Id") by the nearest element
@@ -372,12 +371,12 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
         for m in _JSON_PAIR.finditer(text):
             group = 2 if m.group(2) is not None else 3
             yield m.start(group), m.end(group), m.group(1), ()
-    for header, rows in named_tables(text) if tables is None else tables:
+    for header, rows in tables:
         if is_form(text, header, rows, lambda cell: fields.names_a_field(text[cell[0]:cell[1]])):
             for key, value in (header, *rows):
                 yield value[0], value[1], text[key[0]:key[1]], ()
         else:
-            yield from table_fields(text, [(header, rows)])
+            yield from table_fields(text, header, rows)
 
 
 def _element_name(open_elements: list[str], generic: tuple[tuple[str, ...], ...]) -> str:
