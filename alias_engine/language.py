@@ -4,7 +4,9 @@ A language folder holds `keywords.json` (its keyword rules, detectors/keywords.p
 and `language.json`: `stop_words` (frequent words that guess the language),
 `phone_regions` (the regions whose national phone formats are tried, in order),
 `not_names` (greetings and sign-offs that are never a name alone) and
-`date_orders` (how numeric dates are written: "dmy", "mdy") and `words`: the
+`date_orders` (how numeric dates are written: "dmy", "mdy"), `elided_articles`
+(French `d'`, `qu'`: the articles written elided before a vowel, which restore
+writes in full before a value that starts otherwise) and `words`: the
 language's words that the resolve stage reads, one list a key of `WORD_KEYS`
 (titles and greetings before a name, name particles, words after a name, address
 and organisation words...). The rules of every language apply to every text, so
@@ -29,7 +31,7 @@ from .resources import data_dir, read_rule_file
 
 _WORD = regex.compile(r"\p{L}+")
 LANGUAGE_KEYS = frozenset({"lang", "description", "comment", "stop_words", "phone_regions", "not_names",
-                           "date_orders", "words"})
+                           "date_orders", "elided_articles", "words"})
 DATE_ORDERS = ("dmy", "mdy")
 _COMMENT_LINE = re.compile(r"^#.*$", re.MULTILINE)  # in a word file
 # The keys of "words": the language's words of each resolve step (docs/rules.md).
@@ -55,12 +57,35 @@ WORD_KEYS = (
 
 
 @dataclass(frozen=True)
+class ElidedArticle:
+    """An article written elided before a vowel: `stem` and an apostrophe (French `d'`, `qu'`).
+
+    >>> de = ElidedArticle("d", "de", frozenset("aeiouyh"))
+    >>> de.before("D'", "Anne"), de.before("d'", "Marc")
+    ("D'Anne", 'de Marc')
+    """
+
+    stem: str  # casefolded
+    full: str  # the article written in full before a word that does not start with a vowel
+    vowels: frozenset[str]
+
+    def before(self, written: str, value: str) -> str:
+        """`written` (this article as the text writes it, apostrophe included) before `value`: as
+        written before a vowel, else in full, its first letters in the case written."""
+        if value[:1].lower() in self.vowels:
+            return written + value
+        return written[:len(self.stem)] + self.full[len(self.stem):] + " " + value
+
+
+@dataclass(frozen=True)
 class Language:
     name: str
     stop_words: frozenset[str] = frozenset()
     phone_regions: tuple[str, ...] = ()
     not_names: frozenset[str] = frozenset()  # casefolded
     date_orders: tuple[str, ...] = ()  # how numeric dates are written: "dmy", "mdy"
+    elided_articles: tuple[tuple[str, str], ...] = ()  # (the article's stem before its apostrophe, casefolded; in full)
+    elision_vowels: frozenset[str] = frozenset()  # the first letters of a word an article is elided before
     words: tuple[tuple[str, frozenset[str]], ...] = ()  # (key of WORD_KEYS, its casefolded words)
 
     def words_of(self, key: str) -> frozenset[str]:
@@ -84,6 +109,12 @@ class Languages:
         """The numeric date orders of every language, in order: keyword rules of every language apply
         to every text, so a date is read in any order some language writes it in."""
         return tuple(dict.fromkeys(order for lang in self.all for order in lang.date_orders))
+
+    def elided_articles(self) -> tuple[ElidedArticle, ...]:
+        """The elided articles of every language, longest stem first."""
+        found = {stem: ElidedArticle(stem, full, lang.elision_vowels)
+                 for lang in self.all for stem, full in lang.elided_articles}
+        return tuple(sorted(found.values(), key=lambda a: -len(a.stem)))
 
     def words(self, key: str) -> frozenset[str]:
         """The casefolded words of `key` (one of WORD_KEYS) of every language: the rules of every
@@ -135,7 +166,8 @@ def load_languages(rules_dir: Path) -> Languages:
                 tuple(data.get("phone_regions", {}).get("regions", [])),
                 frozenset(w.casefold() for w in data.get("not_names", {}).get("words", [])),
                 tuple(data.get("date_orders", {}).get("orders", [])),
-                _words(data.get("words", {}), path)))
+                *_elided_articles(data.get("elided_articles", {}), path),
+                words=_words(data.get("words", {}), path)))
         except (AttributeError, TypeError):
             raise RulesError(f"{path}: stop_words, phone_regions, not_names and date_orders are objects with a list "
                              "('words', 'regions' or 'orders')") from None
@@ -147,6 +179,20 @@ def load_languages(rules_dir: Path) -> Languages:
     if default not in [lang.name for lang in languages]:
         raise RulesError(f"{rules_dir / 'languages.json'}: default {default!r} is no language folder")
     return Languages(tuple(languages), default)
+
+
+def _elided_articles(section: object, path: Path) -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
+    """A language.json's "elided_articles": {"comment", "articles": {stem: in full}, "vowels": "aeiou..."}."""
+    if section == {}:
+        return (), frozenset()
+    articles = section.get("articles") if isinstance(section, dict) else None
+    vowels = section.get("vowels") if isinstance(section, dict) else None
+    if (not isinstance(articles, dict) or not isinstance(vowels, str) or not vowels
+            or not all(isinstance(k, str) and k.isalpha() and isinstance(v, str) and v.casefold().startswith(k.casefold())
+                       for k, v in articles.items())):
+        raise RulesError(f"{path}: elided_articles is an object {{\"comment\", \"articles\": {{stem: the article "
+                         "in full, starting with its stem}}, \"vowels\": the letters the stem is elided before}}")
+    return tuple((k.casefold(), v.casefold()) for k, v in articles.items()), frozenset(vowels.casefold())
 
 
 def _words(section: object, path: Path) -> tuple[tuple[str, frozenset[str]], ...]:

@@ -29,6 +29,7 @@ import regex
 
 from .errors import MappingError
 from .labels import BUILTIN, LabelSet
+from .language import ElidedArticle, shipped_languages
 from .placeholders import (
     LABEL_SEP,
     edited_alternatives,
@@ -41,9 +42,7 @@ from .placeholders import (
 # "number": compared as digit/letter strings, separators ignored; "case_sensitive": only as
 # written (spacing aside), their case is part of the value; "case_style": the original comes
 # back in the case the surrogate was written in (names, addresses).
-_ELISION = r"(?P<el>(?<!\w)(?:[dD]|[qQ][uU])['’])?"
 _NORM_DROP = regex.compile(r"[\s.\-/()]+|\\[nrt]")
-_VOWELS = frozenset("aeiouyhàâäéèêëîïôöùûüœæ")
 _JSON_TOKENS = regex.compile(r'[{}\[\]"\\\n]')
 
 
@@ -125,7 +124,13 @@ def _trie(words: Sequence[str]) -> str:
     return "(?:" + build(root) + ")" if words else "(?!)"
 
 
-_ARTICLE_END = regex.compile(r"(?<!\w)(?:[dD]|[qQ][uU])['’]")
+@functools.lru_cache(maxsize=1)
+def _elided_articles() -> tuple[dict[str, ElidedArticle], str, regex.Pattern]:
+    """The languages' elided articles by stem, and the pattern of one as written (`d'`, `QU’`)."""
+    articles = shipped_languages().elided_articles()
+    stems = "|".join(regex.escape(a.stem) for a in articles)
+    pattern = r"(?<!\w)(?i:" + stems + ")['’]" if stems else "(?!)"
+    return {a.stem: a for a in articles}, pattern, regex.compile(pattern)
 
 
 def elided_article(text: str, start: int, value: str) -> int:
@@ -138,10 +143,12 @@ def elided_article(text: str, start: int, value: str) -> int:
     >>> elided_article("Le badge d'Xavier", 11, "Xavier"), elided_article("le dossier d'Anne", 13, "Anne")
     (2, 0)
     """
+    articles, _, written = _elided_articles()
+    lengths = sorted({len(stem) + 1 for stem in articles})
     total = 0
     while True:  # the article taken in may itself follow one ("qu'd'…")
-        for length in (2, 3):
-            m = _ARTICLE_END.fullmatch(text, start - length, start) if start >= length else None
+        for length in lengths:
+            m = written.fullmatch(text, start - length, start) if start >= length else None
             if m is not None and _elide(m.group(), value) != m.group() + value:
                 start, value, total = start - length, m.group() + value, total + length
                 break
@@ -149,14 +156,12 @@ def elided_article(text: str, start: int, value: str) -> int:
             return total
 
 
-def _elide(prefix: str, value: str) -> str:
-    """`d'` before a value that does not start with a vowel becomes `de `."""
-    first = value[:1].lower()
-    if not prefix or first in _VOWELS:
-        return prefix + value
-    if prefix[0] in "dD":
-        return prefix[0] + "e " + value
-    return prefix[:2] + "e " + value
+def _elide(written: str, value: str) -> str:
+    """`value` after the elided article `written` (none if empty), the article in full before a
+    value that does not start with a vowel (`d'` becomes `de `)."""
+    if not written:
+        return value
+    return _elided_articles()[0][written[:-1].casefold()].before(written, value)
 
 
 def _json_safe(value: str) -> str:
@@ -246,7 +251,7 @@ def _compile(names: tuple[str, ...], aliases: tuple[Alias, ...], labels: frozens
     if names:
         placeholder_alts.append(f"(?P<ex>{_trie(names)})")
     placeholder_alts += edited_alternatives(labels)
-    alts.append(_ELISION + "(?:" + "|".join(placeholder_alts) + ")")
+    alts.append(f"(?P<el>{_elided_articles()[1]})?" + "(?:" + "|".join(placeholder_alts) + ")")
     if aliases:
         # as written first (so that masked text restores exactly), then edited (case, spacing)
         exact = sorted({a.form for a in aliases}, key=len, reverse=True)

@@ -12,6 +12,7 @@ from alias_engine.errors import RulesError
 from alias_engine.language import WORD_KEYS, guess_language, shipped_languages
 from alias_engine.resolve import check_model_spans
 from alias_engine.resources import data_dir
+from alias_engine.restore import unmask
 from alias_engine.spans import Span
 
 
@@ -91,6 +92,19 @@ def test_date_orders_are_the_languages_own(rules_copy):
     data["date_orders"]["orders"] = ["ymd?"]
     en.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RulesError, match="date_orders"):
+        Engine(use_model=False, rules_dir=rules_copy)
+
+
+def test_elided_articles_are_the_languages_own(rules_copy):
+    articles = {a.stem: a.full for a in shipped_languages().elided_articles()}
+    assert articles == {"qu": "que", "d": "de"}  # French's; English elides none
+    assert unmask("le dossier d'[PERSON_1]", {"[PERSON_1]": "Marc"}) == "le dossier de Marc"
+    assert unmask("le dossier d'[PERSON_1]", {"[PERSON_1]": "Hélène"}) == "le dossier d'Hélène"
+    fr = rules_copy / "fr" / "language.json"
+    data = json.loads(fr.read_text(encoding="utf-8"))
+    data["elided_articles"]["articles"] = {"d": "le"}  # an article in full starts with its stem
+    fr.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RulesError, match="elided_articles"):
         Engine(use_model=False, rules_dir=rules_copy)
 
 
