@@ -1,7 +1,8 @@
 """Suite-wide settings."""
 
+import re
+
 import pytest
-from _pytest.mark.expression import Expression
 
 from alias_engine.pseudonymise import vault
 
@@ -36,7 +37,7 @@ MODEL_MODULES = frozenset({
 
 def pytest_ignore_collect(collection_path, config):
     # The fast tier does not even import the model tier's modules: LiteLLM's and Presidio's imports
-    # alone take seconds. Skipped only where `-m` deselects a test marked "model" whatever its other marks.
+    # alone take seconds. Skipped only where `-m` deselects every test marked "model".
     if collection_path.suffix == ".py" and collection_path.stem in MODEL_MODULES \
             and _deselects_the_model_tier(config.getoption("markexpr")):
         return True
@@ -44,11 +45,10 @@ def pytest_ignore_collect(collection_path, config):
 
 
 def _deselects_the_model_tier(markexpr: str) -> bool:
-    if not markexpr:
-        return False
-    expression = Expression.compile(markexpr)
-    return not any(expression.evaluate(lambda name, others=others, **_: name == "model" or others)
-                   for others in (False, True))
+    # Read conservatively: "not model", alone or and-ed first with more and no "or" (the fast tier's
+    # "not model and not slow"); any other expression imports every module and lets -m decide.
+    return (re.fullmatch(r"\s*not\s+model\s*(?:and\s.*)?", markexpr or "", re.DOTALL) is not None
+            and re.search(r"\bor\b", markexpr) is None)
 
 
 def pytest_collection_modifyitems(config, items):
