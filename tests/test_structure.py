@@ -47,8 +47,8 @@ def test_field_names_are_compared_as_folded_words(name, words):
     ("Département", "not_personal"), ("salary", "not_personal"), ("CreDtTm", "not_personal"),
     ("surname", "person"), ("Nom", "person"), ("first_name", "person"), ("nom de famille", "person"),
     # counter-examples: a personal word keeps the value's labels; a company or login field is no name
-    ("BirthDt", None), ("customer_city", None), ("created_by", None), ("customer_id", None),
-    ("nom de la société", None), ("nom d'utilisateur", None), ("company_name", None), ("comment", None),
+    ("BirthDt", None), ("customer_city", None), ("created_by", None), ("customer_id", "identifier"),
+    ("nom de la société", None), ("nom d'utilisateur", "login"), ("company_name", None), ("comment", None),
 ])
 def test_what_a_field_name_says(name, kind):
     assert FIELDS.kind(name) == kind
@@ -175,7 +175,8 @@ def test_an_address_goes_on_with_the_lines_below_its_field():
 @pytest.mark.parametrize("name, kind", [
     ("MSGID", "not_personal"), ("ENDTOENDID", "not_personal"),   # capitals: the words of a phrase, joined
     ("CdtrSchmeId", "not_personal"),                              # a creditor's SEPA identifier
-    ("BIRTHDT", None), ("CUSTOMERID", None),                      # no phrase of a class: nothing said
+    ("BIRTHDT", None), ("BADGENUMBER", None),                     # no phrase of a class: nothing said
+    ("CUSTOMERID", "identifier"), ("USERNAME", "login"),
 ])
 def test_a_field_name_in_capitals_is_read_as_the_phrase_it_joins(name, kind):
     assert FIELDS.kind(name) == kind
@@ -254,3 +255,40 @@ def test_a_company_column_is_no_name_column():
 def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
     values = [line[s.start:s.end] for s in RULES.detect(line) if s.label == "SECRET"]
     assert values == ([secret] if secret else [])
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("BadgeNo", "identifier"), ("employee_number", "identifier"), ("Matricule", "identifier"),
+    ("numéro d'adhérent", "identifier"), ("AccountNumber", "identifier"), ("username", "login"), ("Identifiant", "login"),
+    ("passport", "national_id"), ("num_permis", "national_id"), ("NIR", "national_id"),
+    # counter-examples: a field of a thing's, or with a not_personal word, says no code
+    ("order_id", "not_personal"), ("identifiant_transaction", "not_personal"), ("login_attempts", None),
+    ("passport_expiry_date", None), ("user_agent", None), ("badge_color", "identifier"), ("ssn_last4", None),
+])
+def test_a_code_field_names_one_persons_code(name, kind):
+    assert FIELDS.kind(name) == kind
+
+
+def test_a_code_fields_value_is_one_code_whatever_it_was_taken_for():
+    xml = ("<Employee><Name>Ann Lee</Name><BadgeNo>B7731</BadgeNo><AccountNumber>61049327</AccountNumber>"
+           "<Passport>19AE72231</Passport></Employee>")
+    spans = found(xml, ("61049327", "PHONE"), ("19AE72231", "IDENTIFIER"))
+    assert shown(xml, apply_structure(xml, spans, FIELDS)) == [
+        ("19AE72231", "NATIONAL_ID"), ("61049327", "IDENTIFIER"), ("B7731", "IDENTIFIER")]
+    csv = "Nom;Matricule;Ville\nDupont;000482;Lyon\nMartin;000517;Brest\n"
+    assert shown(csv, apply_structure(csv, [], FIELDS)) == [
+        ("000482", "IDENTIFIER"), ("000517", "IDENTIFIER"), ("Dupont", "PERSON"), ("Martin", "PERSON")]
+    # a login needs no digit; other codes do
+    text = '{"username": "mhalvorsen", "badge_color": "red", "customer_id": 1187}'
+    assert shown(text, apply_structure(text, [], FIELDS)) == [("1187", "IDENTIFIER"), ("mhalvorsen", "IDENTIFIER")]
+
+
+@pytest.mark.parametrize("text, pieces, expected", [
+    ('{"login": "Marie Curie", "x": 1}', [("Marie Curie", "PERSON")], [("Marie Curie", "PERSON")]),  # a name
+    ('{"username": "ann.lee@example.org", "a": 1}', [("ann.lee@example.org", "EMAIL")],
+     [("ann.lee@example.org", "EMAIL")]),                                   # an e-mail stays an e-mail
+    ('{"last_login": "2026-11-30", "a": "b"}', [], []),                     # a date is no code
+    ('{"customer_id": "n/a", "a": "b"}', [], []),                           # no digit
+])
+def test_what_is_no_code_in_a_code_field(text, pieces, expected):
+    assert shown(text, apply_structure(text, found(text, *pieces), FIELDS)) == expected

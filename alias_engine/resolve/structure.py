@@ -59,6 +59,10 @@ _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.
 MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
 _KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
 _READ_AS_ADDRESS = frozenset({"ADDRESS", "PERSON", "IDENTIFIER", "NATIONAL_ID"})  # the model's, in an address field
+_CODE_LABELS = {"identifier": "IDENTIFIER", "login": "IDENTIFIER", "national_id": "NATIONAL_ID"}
+_READ_AS_CODE = frozenset({"PERSON", "IDENTIFIER", "NATIONAL_ID", "PHONE", "SECRET"})  # a code field's value taken for
+_CODE_VALUE = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}._\-/#]*(?: [\p{L}\p{N}]+){0,4}")
+_DATE_VALUE = regex.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")
 
 
 class _Range(NamedTuple):
@@ -79,6 +83,9 @@ class Fields:
     plain_name: tuple[tuple[str, ...], ...] = ()  # "Name": a person's, unless the record is a thing's
     thing: tuple[tuple[str, ...], ...] = ()  # "price", "version": fields of a record about things
     generic: tuple[tuple[str, ...], ...] = ()  # "Id", "Othr": an element named by its parent too ("<Stmt><Id>")
+    identifier: tuple[tuple[str, ...], ...] = ()  # "BadgeNo", "customer_id": one person's code, a digit in it
+    login: tuple[tuple[str, ...], ...] = ()  # "username", "login": one person's code, letters alone too
+    national_id: tuple[tuple[str, ...], ...] = ()  # "passport", "permis": a state's number of a person
     not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -87,7 +94,7 @@ class Fields:
         """The field names of common.json → "fields" and the languages' `not_a_name_values` (casefolded)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
                       ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic",
-                       "address")},
+                       "address", "identifier", "login", "national_id")},
                    not_a_name_values=not_a_name_values)
 
     def _unjoined(self, words: tuple[str, ...]) -> tuple[str, ...]:
@@ -95,7 +102,8 @@ class Fields:
         "ENDTOENDID" "end to end id", when one of the classes has that phrase."""
         if len(words) != 1:
             return words
-        for group in (self.not_personal, self.personal, self.person, self.address, self.generic):
+        for group in (self.not_personal, self.personal, self.person, self.address, self.generic, self.identifier,
+                      self.login, self.national_id):
             for phrase in group:
                 if len(phrase) > 1 and "".join(phrase) == words[0]:
                     return phrase
@@ -108,12 +116,13 @@ class Fields:
                 self._names_a_field.clear()
             words = field_words(name)
             self._names_a_field[name] = 0 < len(words) <= 8 and any(_has_any(words, group) for group in (
-                self.not_personal, self.personal, self.person, self.plain_name, self.thing, self.address))
+                self.not_personal, self.personal, self.person, self.plain_name, self.thing, self.address,
+                self.identifier, self.login, self.national_id))
         return self._names_a_field[name]
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
-        """"person", "address", "not_personal" or None (nothing said) for a field name; `record`: the
-        names of the fields beside it (a table's header), where known."""
+        """"person", "address", "national_id", "identifier", "login", "not_personal" or None (nothing said)
+        for a field name; `record`: the names of the fields beside it (a table's header), where known."""
         words = self._unjoined(field_words(name))
         if not words or len(words) > 8:
             return None
@@ -125,6 +134,11 @@ class Fields:
         not_personal = _has_any(words, self.not_personal)
         if _has_any(words, self.person) and not not_personal and not _has_any(words, self.not_person):
             return "person"
+        if not not_personal:
+            for kind, group in (("national_id", self.national_id), ("identifier", self.identifier),
+                                ("login", self.login)):
+                if _has_any(words, group):
+                    return kind
         if not_personal and not _has_any(words, self.personal):
             return "not_personal"
         return None
@@ -160,6 +174,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
         if not ruled_out:
             kept.append(span)
     kept = _whole_addresses(text, kept, _address_blocks(text, values, tags, fields.not_a_name_values), tags)
+    kept = _field_codes(text, kept, values)
     taken = SpanIndex(kept)
     names = [Span(start, end, "PERSON", 0.9, "keyword") for start, end, kind, _ in values
              if kind == "person" and _reads_as_name(text, start, end, fields.not_a_name_values)
@@ -249,6 +264,37 @@ def _whole_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, 
         for key in [*addresses, *siblings]:
             whole[key] = max(whole.get(key, 0.0), span.score)
     return out + [Span(start, end, "ADDRESS", score, "model") for (start, end), score in whole.items()]
+
+
+def _field_codes(text: str, spans: list[Span], values: list) -> list[Span]:
+    """A code field's value ("<BadgeNo>", "customer_id", "username", "passport") that reads as a code is
+    one IDENTIFIER (NATIONAL_ID for a national_id field), whole, whatever the model or a format took it
+    for (`_READ_AS_CODE`), found or not; a value holding another label (an e-mail, a card) or a span
+    across its edge is left as found, and so is a span that already is the code."""
+    codes = {(start, end): _CODE_LABELS[kind] for start, end, kind, _ in values
+             if kind in _CODE_LABELS and _reads_as_code(text[start:end], kind)}
+    if not codes:
+        return spans
+    index = SpanIndex([_Range(start, end, label) for (start, end), label in codes.items()])
+    replaced = []
+    for span in spans:
+        for v in index.overlapping(span.start, span.end):
+            if (span.start, span.end, span.label) == v:
+                codes.pop((v.start, v.end), None)  # found as it is
+            elif span.label in _READ_AS_CODE and v.start <= span.start and span.end <= v.end:
+                replaced.append((span, (v.start, v.end)))
+            else:
+                codes.pop((v.start, v.end), None)
+    dropped = {id(span) for span, value in replaced if value in codes}
+    return [s for s in spans if id(s) not in dropped] + [
+        Span(start, end, label, 0.9, "keyword") for (start, end), label in codes.items()]
+
+
+def _reads_as_code(value: str, kind: str) -> bool:
+    """One word or a few groups of letters and digits, no date, a digit in it (a login may have none)."""
+    if not 3 <= len(value) <= 40 or not _CODE_VALUE.fullmatch(value) or _DATE_VALUE.match(value):
+        return False
+    return any(c.isdigit() for c in value) or (kind == "login" and " " not in value)
 
 
 def _lines_apart(text: str, end: int, start: int) -> bool:
