@@ -140,6 +140,9 @@ def test_ip_negatives(rules, text):
     "https://marie-martin.wordpress.com/a-propos",
     "http://jean:secret@ftp.example.com/backup",
     "linkedin.com/in/marie-martin",
+    "https://orcid.org/0000-0002-1825-0097",                       # a researcher's profile
+    "https://clinic.example.net/join/room-3?pid=T0982214",          # a patient's id in the query
+    "https://pay.example.com/receipts/payment/CAcaFwoVYWNjdF8xUTdtWnky",  # a signed link's token in the path
 ])
 def test_person_urls(rules, url):
     text = f"Voir {url}, merci."
@@ -157,6 +160,9 @@ def test_person_urls(rules, url):
     "https://www.linkedin.com/company/acme",
     "https://www.service-public.fr/particuliers/vosdroits/F1234",
     "http://example.com/",
+    "https://github.com/acme/tool/commit/4f3a2b1c9d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a",  # a commit's id, one case
+    "https://assets.acme.com/static/js/main.8f3a2B1c9d4e5f6a.js",    # a file's name with its hash
+    "https://orcid.org/about",
 ])
 def test_public_urls_are_not_persons(rules, url):
     assert not is_person_url(url, rules)

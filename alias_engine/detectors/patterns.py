@@ -268,6 +268,8 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
             return True
     if "@" in unquote(parts.path) and "/@" not in parts.path:
         return True
+    if any(_is_path_token(segment) for segment in parts.path.split("/")):
+        return True
     path = parts.path
     if rules.person_path.search(path):
         return True
@@ -289,6 +291,14 @@ def _is_token(value: str) -> bool:
     """16+ letters and digits, both: an access token or a signed key in a query ("?k=Zm9v…")."""
     return len(value) >= 16 and value.isascii() and any(c.isdigit() for c in value) and \
         any(c.isalpha() for c in value) and all(c.isalnum() or c in "-_=.%" for c in value)
+
+
+def _is_path_token(segment: str) -> bool:
+    """16+ letters and digits, upper and lower case mixed: a signed link's token in a path
+    ("/receipts/payment/CAcaFwoVYWNj…"); not a file's name with its hash ("main.8f3a2b1c9d4e5f6a.js")
+    nor a commit's hexadecimal id, in one case."""
+    return len(segment) >= 16 and segment.isascii() and all(c.isalnum() or c in "-_" for c in segment) and \
+        any(c.isdigit() for c in segment) and any(c.isupper() for c in segment) and any(c.islower() for c in segment)
 
 
 def find_urls(text: str, rules: PatternRules) -> list[Span]:
