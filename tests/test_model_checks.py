@@ -86,12 +86,20 @@ def test_model_birth_date_kept():
     ("API_TOKEN=PUT_YOUR_TOKEN_HERE", "PUT_YOUR_TOKEN_HERE"),
     ("raised ValueOutOfRangeError in parser", "ValueOutOfRangeError"),
     ("retries=5 then gave up", "retries=5"),
+    # references to a secret kept elsewhere, a public key, a masked value
+    ('    password: "{{ vault_metabase_password }}"', "vault_metabase_password"),
+    ("ADMIN_PASSWORD: ${NC_ADMIN_PASSWORD:?à définir}", "${NC_ADMIN_PASSWORD:?à"),
+    ('DB_PASS = os.getenv("DB_PASS")', "os.getenv("),
+    ("ssh_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq7ZpL2vR9wX4mK8tN1cB6yE3dF0sJ5gA7hU2oP9iQ4 anne@laptop",
+     "AAAAC3NzaC1lZDI1NTE5AAAAIHq7ZpL2vR9wX4mK8tN1cB6yE3dF0sJ5gA7hU2oP9iQ4"),
+    ("ssn_masked=***-**-3386", "***-**-3386"),
+    ('"request": {"id": "req_Zt4mQ8xP2vLk9a"}', "req_Zt4mQ8xP2vLk9a"),
 ])
 def test_model_secret_that_is_no_credential_is_dropped(text, value):
     assert checked(text, value, "SECRET") == []
 
 
-@pytest.mark.parametrize("value", ["qWpZtRbNmKjHgYx", "Tr4in!ng-2031", "mKqzTvWxPbRl"])
+@pytest.mark.parametrize("value", ["qWpZtRbNmKjHgYx", "Tr4in!ng-2031", "mKqzTvWxPbRl", "s3cr3t(pass", "Summer.2024!"])
 def test_model_secret_kept(value):
     text = f"the key is {value} ok"
     assert checked(text, value, "SECRET") == [("SECRET", value)]

@@ -264,6 +264,7 @@ def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
     # counter-examples: a field of a thing's, or with a not_personal word, says no code
     ("order_id", "not_personal"), ("identifiant_transaction", "not_personal"), ("login_attempts", None),
     ("passport_expiry_date", None), ("user_agent", None), ("badge_color", "identifier"), ("ssn_last4", None),
+    ("cvc", "secret_code"), ("otp_code", "secret_code"), ("pin_attempts", "not_personal"), ("country_code", "not_personal"),
 ])
 def test_a_code_field_names_one_persons_code(name, kind):
     assert FIELDS.kind(name) == kind
@@ -281,6 +282,11 @@ def test_a_code_fields_value_is_one_code_whatever_it_was_taken_for():
     # a login needs no digit; other codes do
     text = '{"username": "mhalvorsen", "badge_color": "red", "customer_id": 1187}'
     assert shown(text, apply_structure(text, [], FIELDS)) == [("1187", "IDENTIFIER"), ("mhalvorsen", "IDENTIFIER")]
+    # a secret code is 3 to 8 digits
+    text = '{"otp": "604918", "cvc": 418, "pin": "abcd", "otp_sent_to": "+44 7911 203 558"}'
+    spans = found(text, ("604918", "PHONE"), ("+44 7911 203 558", "PHONE"))
+    assert shown(text, apply_structure(text, spans, FIELDS)) == [
+        ("+44 7911 203 558", "PHONE"), ("418", "SECRET"), ("604918", "SECRET")]
 
 
 @pytest.mark.parametrize("text, pieces, expected", [

@@ -27,7 +27,7 @@ from ..detectors.keywords import is_possible_phone
 from ..detectors.patterns import is_person_url
 from ..validators import card
 from .checks_data import Check, ModelChecks, Piece
-from .suppressions import is_public_url
+from .suppressions import is_public_url, templated
 
 _CARD = regex.compile(r"\d(?:[ \-]?\d){12,18}")
 _IBAN = regex.compile(r"(?i:[a-z]{2}\d{2}(?:[ \-]?[a-z0-9]){10,32})")
@@ -132,7 +132,7 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     while hi < len(text) and text[hi] not in _TOKEN_STOP:
         hi += 1
     if checks.secret_not is not None and (checks.secret_not.fullmatch(value) or
-                                          checks.secret_not.fullmatch(text, lo, hi)):
+                                          checks.secret_not.fullmatch(text, lo, hi)) or templated(text, start, end):
         return []
     if _is_words(value) or _KEY_VALUE.fullmatch(value):
         return []

@@ -59,9 +59,10 @@ _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.
 MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
 _KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
 _READ_AS_ADDRESS = frozenset({"ADDRESS", "PERSON", "IDENTIFIER", "NATIONAL_ID"})  # the model's, in an address field
-_CODE_LABELS = {"identifier": "IDENTIFIER", "login": "IDENTIFIER", "national_id": "NATIONAL_ID"}
+_CODE_LABELS = {"identifier": "IDENTIFIER", "login": "IDENTIFIER", "national_id": "NATIONAL_ID", "secret_code": "SECRET"}
 _READ_AS_CODE = frozenset({"PERSON", "IDENTIFIER", "NATIONAL_ID", "PHONE", "SECRET"})  # a code field's value taken for
 _CODE_VALUE = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}._\-/#]*(?: [\p{L}\p{N}]+){0,4}")
+_SECRET_CODE_VALUE = regex.compile(r"\d(?: ?\d){2,7}")
 _DATE_VALUE = regex.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")
 
 
@@ -86,6 +87,7 @@ class Fields:
     identifier: tuple[tuple[str, ...], ...] = ()  # "BadgeNo", "customer_id": one person's code, a digit in it
     login: tuple[tuple[str, ...], ...] = ()  # "username", "login": one person's code, letters alone too
     national_id: tuple[tuple[str, ...], ...] = ()  # "passport", "permis": a state's number of a person
+    secret_code: tuple[tuple[str, ...], ...] = ()  # "cvc", "otp", "pin": a few digits that open something
     not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -94,7 +96,7 @@ class Fields:
         """The field names of common.json → "fields" and the languages' `not_a_name_values` (casefolded)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
                       ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic",
-                       "address", "identifier", "login", "national_id")},
+                       "address", "identifier", "login", "national_id", "secret_code")},
                    not_a_name_values=not_a_name_values)
 
     def _unjoined(self, words: tuple[str, ...]) -> tuple[str, ...]:
@@ -103,7 +105,7 @@ class Fields:
         if len(words) != 1:
             return words
         for group in (self.not_personal, self.personal, self.person, self.address, self.generic, self.identifier,
-                      self.login, self.national_id):
+                      self.login, self.national_id, self.secret_code):
             for phrase in group:
                 if len(phrase) > 1 and "".join(phrase) == words[0]:
                     return phrase
@@ -117,11 +119,11 @@ class Fields:
             words = field_words(name)
             self._names_a_field[name] = 0 < len(words) <= 8 and any(_has_any(words, group) for group in (
                 self.not_personal, self.personal, self.person, self.plain_name, self.thing, self.address,
-                self.identifier, self.login, self.national_id))
+                self.identifier, self.login, self.national_id, self.secret_code))
         return self._names_a_field[name]
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
-        """"person", "address", "national_id", "identifier", "login", "not_personal" or None (nothing said)
+        """"person", "address", "secret_code", "national_id", "identifier", "login", "not_personal" or None (nothing said)
         for a field name; `record`: the names of the fields beside it (a table's header), where known."""
         words = self._unjoined(field_words(name))
         if not words or len(words) > 8:
@@ -135,8 +137,8 @@ class Fields:
         if _has_any(words, self.person) and not not_personal and not _has_any(words, self.not_person):
             return "person"
         if not not_personal:
-            for kind, group in (("national_id", self.national_id), ("identifier", self.identifier),
-                                ("login", self.login)):
+            for kind, group in (("secret_code", self.secret_code), ("national_id", self.national_id),
+                                ("identifier", self.identifier), ("login", self.login)):
                 if _has_any(words, group):
                     return kind
         if not_personal and not _has_any(words, self.personal):
@@ -267,8 +269,8 @@ def _whole_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, 
 
 
 def _field_codes(text: str, spans: list[Span], values: list) -> list[Span]:
-    """A code field's value ("<BadgeNo>", "customer_id", "username", "passport") that reads as a code is
-    one IDENTIFIER (NATIONAL_ID for a national_id field), whole, whatever the model or a format took it
+    """A code field's value ("<BadgeNo>", "customer_id", "username", "passport", "otp") that reads as a code
+    is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever the model or a format took it
     for (`_READ_AS_CODE`), found or not; a value holding another label (an e-mail, a card) or a span
     across its edge is left as found, and so is a span that already is the code."""
     codes = {(start, end): _CODE_LABELS[kind] for start, end, kind, _ in values
@@ -291,7 +293,10 @@ def _field_codes(text: str, spans: list[Span], values: list) -> list[Span]:
 
 
 def _reads_as_code(value: str, kind: str) -> bool:
-    """One word or a few groups of letters and digits, no date, a digit in it (a login may have none)."""
+    """One word or a few groups of letters and digits, no date, a digit in it (a login may have none); a
+    secret code's 3 to 8 digits."""
+    if kind == "secret_code":
+        return _SECRET_CODE_VALUE.fullmatch(value) is not None
     if not 3 <= len(value) <= 40 or not _CODE_VALUE.fullmatch(value) or _DATE_VALUE.match(value):
         return False
     return any(c.isdigit() for c in value) or (kind == "login" and " " not in value)

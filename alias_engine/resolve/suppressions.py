@@ -68,10 +68,18 @@ def is_public_url(url: str, rules: PatternRules) -> bool:
 
 
 def example_secret(span: Span, text: str, checks: ModelChecks | None) -> bool:
-    """A placeholder written where a secret goes ("API_KEY=VOTRE_CLE_ICI", "<your-token>"): LABELS.md
-    keeps example placeholders out of SECRET, whichever detector found them."""
-    return span.label == "SECRET" and checks is not None and checks.secret_not is not None \
-        and checks.secret_not.fullmatch(text, span.start, span.end) is not None
+    """A placeholder written where a secret goes ("API_KEY=VOTRE_CLE_ICI", "<your-token>"), or a reference to
+    one kept elsewhere (`${DB_PASSWORD}`, `os.getenv("DB_PASSWORD")`, `{{ vault_db_password }}`), a public
+    key or a masked value: LABELS.md keeps example placeholders out of SECRET, whichever detector found them."""
+    if span.label != "SECRET" or checks is None or checks.secret_not is None:
+        return False
+    return checks.secret_not.fullmatch(text, span.start, span.end) is not None or templated(text, span.start, span.end)
+
+
+def templated(text: str, start: int, end: int) -> bool:
+    """A name inside a template's braces, a reference to a secret kept elsewhere: `{{ vault_db_password }}`."""
+    before, after = text[max(0, start - 4):start].rstrip(" "), text[end:end + 4].lstrip(" ")
+    return (before.endswith("{{") and after.startswith("}}")) or (before.endswith("${") and after.startswith("}"))
 
 
 def phones_in_other_keyword_values_removed(spans: list[Span], keyword_spans: list[Span]) -> list[Span]:
