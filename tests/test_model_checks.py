@@ -583,3 +583,10 @@ def test_another_languages_word_is_a_name_here():
 def test_a_model_secret_of_three_letters_or_fewer_is_none(text, value):
     assert checked(text, value, "SECRET") == []
     assert checked("the safe opens with 482 today", "482", "SECRET") == [("SECRET", "482")]  # digits: a code
+
+
+def test_a_number_read_across_a_tab_is_one_number_a_cell():
+    text = "plan\tcard_last4\tdoor_pin\nOff-peak\t4417\t5082\n"
+    assert checked(text, "4417\t5082", "PHONE") == []  # two 4-digit codes, no phone
+    text = "Ann\t07701 332 846\tx\n"
+    assert checked(text, "07701 332 846\tx", "PHONE") == [("PHONE", "07701 332 846")]

@@ -40,7 +40,7 @@ Spans of user detectors are never removed here: what the user asked for is maske
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..detectors.patterns import PatternRules
@@ -171,7 +171,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     ['Jean Dupont']
     """
     out: list[Span] = []
-    for span in joined_names(spans, text):
+    for span in _cells(joined_names(spans, text), text):
         span = without_form_item(span, text)
         if span.label in NUMBERS:
             if MASKED.search(text, span.start, span.end):
@@ -190,6 +190,22 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     out = words_capitalised_by_position(out, text, checks, lang)
     out = initials_added(surnames_added(out, text, checks), text, lang, checks)
     return out + logins_after_names(out, text)
+
+
+def _cells(spans: Iterable[Span], text: str) -> Iterator[Span]:
+    """A number the model read across a tab is one number a cell: "4417\t5082" of two columns is two
+    4-digit codes, no phone."""
+    for span in spans:
+        if span.label not in NUMBERS or "\t" not in text[span.start:span.end]:
+            yield span
+            continue
+        start = span.start
+        for cell in text[span.start:span.end].split("\t"):
+            lead = len(cell) - len(cell.lstrip())
+            if cell.strip():
+                yield Span(start + lead, start + lead + len(cell.strip()), span.label, span.score, span.source,
+                           span.verified)
+            start += len(cell) + 1
 
 
 # Each label's repair (PERSON, ADDRESS: span_repair.py) or format check (the others: format_checks.py); a label
