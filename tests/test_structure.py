@@ -298,3 +298,19 @@ def test_a_code_fields_value_is_one_code_whatever_it_was_taken_for():
 ])
 def test_what_is_no_code_in_a_code_field(text, pieces, expected):
     assert shown(text, apply_structure(text, found(text, *pieces), FIELDS)) == expected
+
+
+def test_an_html_cell_is_named_by_its_column_or_its_row_header():
+    html = ("<table><tr><th>Praticien</th><th>N° ADELI</th><th>Ville</th></tr>\n"
+            "<tr><td>Gaëlle Fontaine</td><td>916012345</td><td>Lyon</td></tr></table>"
+            "<table><tr><th>Nom</th><td>Dupont</td></tr><tr><th>Login</th><td><b>adupont</b></td></tr></table>")
+    spans = found(html, ("Gaëlle Fontaine", "PERSON"), ("916012345", "NATIONAL_ID"), ("Lyon", "PERSON"))
+    assert shown(html, apply_structure(html, spans, FIELDS)) == [
+        ("916012345", "IDENTIFIER"), ("Dupont", "PERSON"), ("Gaëlle Fontaine", "PERSON"), ("adupont", "IDENTIFIER")]
+    # a name field's value is the name without its titles
+    html = "<table><tr><th>Name</th><th>Role</th></tr><tr><td>Prof. Imogen Ravenscroft</td><td>Chair</td></tr></table>"
+    assert shown(html, apply_structure(html, [], FIELDS)) == [("Imogen Ravenscroft", "PERSON")]
+    # a header row's cells are no values, a cell with no header is judged by itself
+    html = "<table><tr><td>Anne Morel</td><td>916012345</td></tr><tr><td>x</td><td>y</td></tr></table>"
+    spans = found(html, ("Anne Morel", "PERSON"), ("916012345", "NATIONAL_ID"))
+    assert apply_structure(html, spans, FIELDS) == spans

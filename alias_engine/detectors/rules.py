@@ -128,7 +128,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         if "letterheads" in common:
             raise ValueError("letterheads: its words are the languages', in rules/<lang>/language.json → words")
         letterheads = load_letterheads(words, model_checks)
-        fields = Fields.from_rules(common.get("fields", {}), words["not_a_name_values"])
+        fields = Fields.from_rules(common.get("fields", {}), words["not_a_name_values"], words["person_lead_words"])
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "
                          f"or fields ({exc})") from None

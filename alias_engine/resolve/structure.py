@@ -54,6 +54,7 @@ _VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "
 # "key": "value" and "key": 123 in JSON (a payload, or one in a log line)
 _JSON_PAIR = regex.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:"((?:[^"\\\n]|\\.)*)"|(-?\d[\d.]*))')
 _FIELD_WORD = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+")
+_TITLE = regex.compile(r"(\p{L}+)\.?[ \t]+(?=\p{L})")
 _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.\-]*){0,5}")
 
 MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
@@ -89,15 +90,18 @@ class Fields:
     national_id: tuple[tuple[str, ...], ...] = ()  # "passport", "permis": a state's number of a person
     secret_code: tuple[tuple[str, ...], ...] = ()  # "cvc", "otp", "pin": a few digits that open something
     not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
+    titles: frozenset[str] = frozenset()  # casefolded, no dot: "dr", "prof", "mme": before a name, not of it
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
-    def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset()) -> Fields:
-        """The field names of common.json → "fields" and the languages' `not_a_name_values` (casefolded)."""
+    def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset(),
+                   titles: frozenset[str] = frozenset()) -> Fields:
+        """The field names of common.json → "fields", the languages' `not_a_name_values` and titles
+        (`person_lead_words`), casefolded."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
                       ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic",
                        "address", "identifier", "login", "national_id", "secret_code")},
-                   not_a_name_values=not_a_name_values)
+                   not_a_name_values=not_a_name_values, titles=frozenset(t.rstrip(".") for t in titles))
 
     def _unjoined(self, words: tuple[str, ...]) -> tuple[str, ...]:
         """A name written in capitals has no case to split its words at: "MSGID" is the phrase "msg id",
@@ -178,8 +182,9 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     kept = _whole_addresses(text, kept, _address_blocks(text, values, tags, fields.not_a_name_values), tags)
     kept = _field_codes(text, kept, values)
     taken = SpanIndex(kept)
-    names = [Span(start, end, "PERSON", 0.9, "keyword") for start, end, kind, _ in values
-             if kind == "person" and _reads_as_name(text, start, end, fields.not_a_name_values)
+    names = [Span(start, end, "PERSON", 0.9, "keyword") for value_start, end, kind, _ in values if kind == "person"
+             for start in [_after_titles(text, value_start, end, fields.titles)]
+             if _reads_as_name(text, start, end, fields.not_a_name_values)
              and not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end))]
     if not names:
         return kept
@@ -403,15 +408,19 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
     An element's text is named by its element, and a `generic` element ("Id") by the nearest element
     around it that is not generic too: "<Stmt><Id>" is "Stmt Id"; a JSON value by its key; a table's
     cell by its column's header, and a form's value by the key on its line (`is_form`)."""
-    if tags:  # an element's text, named by the element around it
+    if tags:  # an element's text, named by the element around it, or by its HTML table's header
         open_elements: list[str] = []
+        cells = _TableCells()
         last = 0
         for start, end in tags:
             element = _ELEMENT.match(text, start)
             if start > last and open_elements:
-                yield (*_trimmed(text, last, start, _element_name(open_elements, fields.generic)), ())
+                value_start, value_end, name = _trimmed(text, last, start, _element_name(open_elements, fields.generic))
+                header, record = cells.name(open_elements, text[value_start:value_end])
+                yield value_start, value_end, header or name, record
             if element is not None:
                 closing, name = element.group(1), element.group(2)
+                cells.tag(name.lower(), bool(closing))
                 if closing:
                     while open_elements and open_elements.pop() != name:
                         pass
@@ -430,6 +439,43 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
             yield from table_fields(text, header, rows)
 
 
+class _TableCells:
+    """Where an HTML table's cell stands: a `<td>` is named by its column's `<th>` (a header row: a row of
+    `<th>` only) or by the `<th>` before it in its row (a key-value table: `<tr><th>Nom</th><td>…`)."""
+
+    def __init__(self) -> None:
+        self.header: list[str] = []   # the table's header row
+        self.row: list[str] = []      # the current row's cells: a th's text, or "" for a td
+        self.row_has_td = False
+
+    def tag(self, element: str, closing: bool) -> None:
+        if element in ("tr", "table", "thead", "tbody") and self.row:
+            if not self.row_has_td:
+                self.header = self.row
+            self.row, self.row_has_td = [], False
+        if element == "table" and not closing:
+            self.header = []
+        elif element in ("td", "th") and not closing:
+            self.row.append("")
+            self.row_has_td |= element == "td"
+
+    def name(self, open_elements: list[str], value: str) -> tuple[str | None, tuple[str, ...]]:
+        """The header of a cell's text (None outside a cell) and the names of the fields beside it."""
+        cell = next((e.lower() for e in reversed(open_elements) if e.lower() in ("td", "th")), None)
+        if cell is None or not self.row:
+            return None, ()
+        if cell == "th":
+            self.row[-1] = f"{self.row[-1]} {value}".strip()
+            return None, ()
+        before = [key for key in self.row[:-1] if key]
+        if before:
+            return before[-1], ()
+        column = len(self.row) - 1
+        if column < len(self.header) and self.header[column]:
+            return self.header[column], tuple(self.header)
+        return None, ()
+
+
 def _element_name(open_elements: list[str], generic: tuple[tuple[str, ...], ...]) -> str:
     name = open_elements[-1]
     if field_words(name) in generic:
@@ -445,6 +491,15 @@ def _trimmed(text: str, start: int, end: int, name: str) -> tuple[int, int, str]
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end, name
+
+
+def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> int:
+    """Where a name field's value starts after its titles: "Prof. Imogen Ravenscroft" is "Imogen Ravenscroft"."""
+    while True:
+        m = _TITLE.match(text, start, end)
+        if m is None or m.group(1).casefold() not in titles:
+            return start
+        start = m.end()
 
 
 def _reads_as_name(text: str, start: int, end: int, not_a_name_values: frozenset[str]) -> bool:
