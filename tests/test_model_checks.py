@@ -399,6 +399,12 @@ def test_model_number_starts_at_its_number(text, value, label, expected):
     ("vu avec J. Martin hier", "Martin", "fr", "J. Martin"),
     ("Signé : M. Dupont", "Dupont", "fr", "Dupont"),       # Monsieur: a title
     ("Signé : M. Dupont", "M. Dupont", "fr", "Dupont"),
+    # a surname's initial after a first name, where the name ends
+    ("[19:03] priya s: on my way", "priya", "en", "priya s"),
+    ("Talk to Priya S. tomorrow", "Priya", "en", "Priya S"),
+    ("merci\ninès b\n", "inès", "fr", "inès b"),
+    ("Anne a dit oui", "Anne", "fr", "Anne"),                 # a word after the name, no initial
+    ("Ask Priya S.Jones", "Priya", "en", "Priya"),
 ])
 def test_model_person_takes_the_initials_before_it(text, value, lang, expected):
     spans = check_model_spans([model_span(text, value, "PERSON")], text, RULES.model_checks, lang)
@@ -541,6 +547,8 @@ def test_model_address_that_is_an_acronym_and_a_number_is_a_registration(text, v
     ("Remerciements à toute l'équipe.", "Remerciements"),
     ("Facture\nNote de frais", "Facture\nNote"),  # both pieces of a span cut at its line break,
     ("| Albumin | 3.7 | g/dL |\n| Calcium | 9.1 | mg/dL |", "Calcium"),  # a table cell's first word
+    ("<h1>NOS MÉDECINS</h1>", "MÉDECINS"),                      # words in capitals: a heading's
+    ("12 Nov   DD OCTOPUS ENERGY   52.00", "OCTOPUS ENERGY"),   # a statement's merchant
 ])
 def test_a_person_of_lower_case_words_only_is_dropped(text, value):
     assert checked(text, value, "PERSON") == []
@@ -563,6 +571,9 @@ def test_a_person_of_lower_case_words_only_is_dropped(text, value):
     ("Plaidaient J. Goujon et MM. Bondon.", "Bondon"),      # after a title of two letters
     ("tu viens samedi pour l'anniv de lulu ?", "lulu"),    # in lower case: no sentence start
     ("salut\nlulu tu viens ?", "lulu"),
+    ("Titulaire : ROSE MARTIN", "ROSE MARTIN"),              # capitals, a surname among them
+    ("21 Nov   DD AVIVA LIFE   129.00", "AVIVA LIFE"),        # a word of no dictionary: may be a name
+    ("M. BOULANGER", "BOULANGER"),                            # a title before it
 ])
 def test_a_person_with_a_name_or_a_title_stays(text, value):
     kept = [v for _, v in checked(text, value, "PERSON")]
@@ -590,3 +601,13 @@ def test_a_number_read_across_a_tab_is_one_number_a_cell():
     assert checked(text, "4417\t5082", "PHONE") == []  # two 4-digit codes, no phone
     text = "Ann\t07701 332 846\tx\n"
     assert checked(text, "07701 332 846\tx", "PHONE") == [("PHONE", "07701 332 846")]
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("<li>Yusra Haddad &ndash; MRes</li>", "Yusra Haddad &ndash", [("PERSON", "Yusra Haddad")]),
+    ("<li>Ruairi McAllister &ndash; MRes</li>", "&ndash", []),            # an entity alone
+    ("<p>x &#8211; Ann Lee</p>", "&#8211; Ann Lee", [("PERSON", "Ann Lee")]),
+    ("<p>Tom &amp; Jerry</p>", "Tom &amp; Jerry", [("PERSON", "Tom &amp; Jerry")]),  # inside: left as found
+])
+def test_an_html_entity_is_no_part_of_a_value(text, value, expected):
+    assert checked(text, value, "PERSON") == expected

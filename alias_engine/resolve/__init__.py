@@ -55,6 +55,7 @@ from .span_repair import (
     logins_after_names,
     number_without_code,
     surnames_added,
+    without_entities,
     without_form_item,
     words_capitalised_by_position,
 )
@@ -171,8 +172,11 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     ['Jean Dupont']
     """
     out: list[Span] = []
-    for span in _cells(joined_names(spans, text), text):
-        span = without_form_item(span, text)
+    for cell in _cells(joined_names(spans, text), text):
+        piece = without_entities(cell, text)
+        if piece is None:
+            continue
+        span = without_form_item(piece, text)
         if span.label in NUMBERS:
             if MASKED.search(text, span.start, span.end):
                 continue

@@ -107,6 +107,24 @@ def without_form_item(span: Span, text: str) -> Span:
     return Span(span.start, end, span.label, span.score, span.source, span.verified)
 
 
+_ENTITY_EDGE = regex.compile(r"^(?:&#?\w{2,8};?\s*)+|(?:\s*&#?\w{2,8};?)+$")
+
+
+def without_entities(span: Span, text: str) -> Span | None:
+    """A span without the HTML entities at its edges ("Yusra Haddad &ndash" is "Yusra Haddad"); None when
+    it is one."""
+    value = text[span.start:span.end]
+    if "&" not in value:
+        return span
+    start, end = span.start, span.end
+    while (m := _ENTITY_EDGE.search(text[start:end])) is not None and m.end() > m.start():
+        start, end = (start + m.end(), end) if m.start() == 0 else (start, start + m.start())
+    if end - start < 2:
+        return None
+    return span if (start, end) == (span.start, span.end) else Span(start, end, span.label, span.score, span.source,
+                                                                    span.verified)
+
+
 def number_without_code(span: Span, text: str, checks: ModelChecks) -> Span:
     """A number span does not start with the punctuation or the rank the model took before it ("=58213",
     "PC 4471"); letters that may be the value's own stay ("CAX 582114", "BERE 8562 2114")."""
@@ -150,8 +168,16 @@ def words_capitalised_by_position(spans: list[Span], text: str, checks: ModelChe
     start ("lulu"), a title before it makes it a name ("Dr Summary"), and another language's word is a
     name here ("Bec" ends an English chat; "bec" is French)."""
     words = checks.words_of(lang, "lower_case_words")
-    return [span for span in spans if span.label != "PERSON" or not _capitalised_by_position(text, span, words)
+    return [span for span in spans if span.label != "PERSON"
+            or not (_capitalised_by_position(text, span, words) or _in_capitals(text, span, words))
             or _title_before(text, span.start, checks)]
+
+
+def _in_capitals(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
+    """Words in capitals, capitalised by their writing (a heading's, a statement's: "NOS PRATICIENS",
+    "DD OCTOPUS ENERGY"), each a word the language writes in lower case: no name."""
+    words = _LETTERS.findall(text, span.start, span.end)
+    return bool(words) and all(w.isupper() and w.casefold() in lower_case_words for w in words)
 
 
 def _capitalised_by_position(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
@@ -337,16 +363,26 @@ def surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Sp
 
 def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks) -> list[Span]:
     """A PERSON span takes the initials written before it ("S.R. O'Donoghue-Price", "M. Young"), except a
-    title of the text's language (French "M.", Monsieur: outside the span) and initials another span holds."""
+    title of the text's language (French "M.", Monsieur: outside the span) and initials another span holds;
+    and a surname's initial after it where the name ends there ("priya s: ok" in a chat, "Priya S." then
+    a space, "inès b" at a line's end), held by no other span."""
     ends = sorted(s.end for s in spans)
+    starts = sorted(s.start for s in spans)
     out = []
     for span in spans:
         m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
         if m is not None and m.group(1).rstrip(".").casefold() not in checks.words_of(lang, "person_lead_words") and \
                 bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
             span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
+        after = _INITIAL_AFTER.match(text, span.end) if span.label == "PERSON" else None
+        if after is not None and bisect_right(starts, span.end) == bisect_right(starts, after.end()):
+            span = Span(span.start, after.end(), span.label, span.score, span.source, span.verified)
         out.append(span)
     return out
+
+
+# A surname's initial after a first name, where the name ends: a chat's "priya s:", "Priya S. said", "inès b⏎"
+_INITIAL_AFTER = regex.compile(r"[ \t]\p{L}(?=:|[ \t]*(?:\r?\n|\Z))|[ \t]\p{Lu}(?=\.(?:\s|\Z))")
 
 
 # A login in parentheses right after a name: "Rahul Kapoor (rkapoor)".
