@@ -611,3 +611,12 @@ def test_a_number_read_across_a_tab_is_one_number_a_cell():
 ])
 def test_an_html_entity_is_no_part_of_a_value(text, value, expected):
     assert checked(text, value, "PERSON") == expected
+
+
+@pytest.mark.parametrize("text, value, label", [
+    ('"credit_card_number": "•••• •••• •••• 2210"', "2210", "IDENTIFIER"),     # a masked card's last four
+    ("ssn_masked=***-**-3386", "3386", "NATIONAL_ID"),
+    ("famille@free.fr;oui (15/09/2026);180,00\n", "(15/09/2026);180,00", "IDENTIFIER"),  # a date and a sum
+])
+def test_a_masked_values_digits_and_a_sum_across_a_column_are_no_number(text, value, label):
+    assert checked(text, value, label) == []

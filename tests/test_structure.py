@@ -314,3 +314,12 @@ def test_an_html_cell_is_named_by_its_column_or_its_row_header():
     html = "<table><tr><td>Anne Morel</td><td>916012345</td></tr><tr><td>x</td><td>y</td></tr></table>"
     spans = found(html, ("Anne Morel", "PERSON"), ("916012345", "NATIONAL_ID"))
     assert apply_structure(html, spans, FIELDS) == spans
+
+
+def test_a_json_key_is_no_value():
+    text = '{"@timestamp":"2026-11-30T07:06:12","niveau":"INFO","message":"ok"}'
+    spans = found(text, ("niveau", "IDENTIFIER"))
+    assert apply_structure(text, spans, FIELDS) == []
+    text = 'He wrote "niveau": a word in quotes, no key here'
+    spans = found(text, ("niveau", "IDENTIFIER"))
+    assert apply_structure(text, spans, FIELDS) == spans

@@ -11,7 +11,7 @@ from stdnum.fr import nir as stdnum_nir
 from stdnum.us import ssn as stdnum_ssn
 
 from alias_engine.errors import AliasEngineError
-from alias_engine.validators import VALIDATORS, card, iban, nino, nir, ssn
+from alias_engine.validators import VALIDATORS, card, gb_dl, iban, nino, nir, ssn
 from alias_engine.validators.errors import (
     InvalidChecksum,
     InvalidComponent,
@@ -212,6 +212,10 @@ def test_bad_check_digits_are_rejected(seed):
         (card, "7322 8293 2000 16", InvalidComponent),  # SIRET-like, Luhn valid
         (card, "4111-1111-1111-111a", InvalidFormat),
         (card, "12", InvalidLength),
+        (gb_dl, "MORGA773116SM9IJ", InvalidComponent),   # month 23 (a woman's is 51-62)
+        (gb_dl, "MORGA753136SM9IJ"[:15], InvalidLength),
+        (gb_dl, "MO9GA753116SM9IJ", InvalidFormat),      # 9s pad the surname's end only
+        (gb_dl, "1ORGA753116SM9IJ", InvalidFormat),
     ],
 )
 def test_invalid_values_raise_the_specific_error(module, value, error):
@@ -271,3 +275,9 @@ def test_cn_ric_survives_address_codes_that_python_stdnum_cannot_resolve():
     assert not cn_ric.is_valid("518516196406240121")  # wrong check character
     assert not cn_ric.is_valid("518516196413240120")  # no 13th month
     assert doctest.testmod(cn_ric).failed == 0
+
+
+@pytest.mark.parametrize("value", ["MORGA753116SM9IJ", "HARRI 812025 J99AB", "PATEL662105R99CD", "WU999702243A99KL"])
+def test_gb_driving_licence_known_shapes(value):
+    assert gb_dl.is_valid(value)
+    assert gb_dl.format(gb_dl.validate(value)).replace(" ", "") == gb_dl.compact(value)

@@ -43,10 +43,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+import regex
+
 from ..detectors.patterns import PatternRules
 from ..spans import Span, Suppression
 from .checks_data import Check, ModelChecks
-from .format_checks import AMOUNT, FORMAT_CHECKS, MASKED, NUMBERS, is_siret
+from .format_checks import AMOUNT, FORMAT_CHECKS, MASKED, MASKED_BEFORE, NUMBERS, is_siret
 from .letterheads import Letterheads, office_addresses, organisation_blocks
 from .span_repair import (
     REPAIRS,
@@ -178,7 +180,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
             continue
         span = without_form_item(piece, text)
         if span.label in NUMBERS:
-            if MASKED.search(text, span.start, span.end):
+            if MASKED.search(text, span.start, span.end) or MASKED_BEFORE.search(text[max(0, span.start - 8):span.start]):
                 continue
             span = number_without_code(span, text, checks)
             if AMOUNT.fullmatch(text, span.start, span.end):
@@ -197,19 +199,23 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
 
 
 def _cells(spans: Iterable[Span], text: str) -> Iterator[Span]:
-    """A number the model read across a tab is one number a cell: "4417\t5082" of two columns is two
-    4-digit codes, no phone."""
+    """A number the model read across a column's separator (a tab, ";" or "|") is one number a cell:
+    "4417\t5082" of two columns is two 4-digit codes, no phone; "(15/09/2026);180,00" a date and a sum."""
     for span in spans:
-        if span.label not in NUMBERS or "\t" not in text[span.start:span.end]:
+        value = text[span.start:span.end]
+        if span.label not in NUMBERS or not _COLUMN_SEPARATOR.search(value):
             yield span
             continue
         start = span.start
-        for cell in text[span.start:span.end].split("\t"):
+        for cell in _COLUMN_SEPARATOR.split(value):
             lead = len(cell) - len(cell.lstrip())
             if cell.strip():
                 yield Span(start + lead, start + lead + len(cell.strip()), span.label, span.score, span.source,
                            span.verified)
             start += len(cell) + 1
+
+
+_COLUMN_SEPARATOR = regex.compile(r"[\t;|]")
 
 
 # Each label's repair (PERSON, ADDRESS: span_repair.py) or format check (the others: format_checks.py); a label

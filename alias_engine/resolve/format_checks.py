@@ -40,6 +40,10 @@ _KEY_VALUE = regex.compile(r"[\p{L}_]+=\S*")
 _TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
 # A value already masked ("4978XXXXXXXX2210", "***4418"): a partial value is no value (LABELS.md).
 MASKED = regex.compile(r"(?i:(?<=\d)x{3,}|x{3,}(?=\d))|\*{3,}|•{3,}")
+# The end of a masked value's mask, before the digits it shows: "•••• •••• •••• 2210", "***-**-3386"
+MASKED_BEFORE = regex.compile(r"(?:(?i:x{3,})|\*{2,}|•{2,})[ \-]?\Z")
+# A date ("15/09/2026", "2026-11-30"): no one's code.
+_DATE = regex.compile(r"\d{1,4}([-/.])\d{1,2}\1\d{1,4}")
 # A decimal number ("1842207.551", a kernel log's clock): no phone.
 _DECIMAL = regex.compile(r"\d+\.\d+")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
@@ -179,9 +183,11 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 
 
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """Not a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
+    """Not a date, nor a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
     ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_no_company_line`). A login of 4+
     letters or with lower case stays."""
+    if _DATE.fullmatch(text[start:end].strip("()[] ")):
+        return []
     value = "".join(c for c in text[start:end] if c.isalnum())
     letters = [c for c in value if c.isalpha()]
     if len(value) <= 3 and value.isalpha():

@@ -164,9 +164,10 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     tags = markup_tags(text)
     tables = list(named_tables(text))
     values = list(field_values(text, tags, fields, tables))
+    out = _outside_keys(text, list(spans))
     if not tags and not values:
-        return list(spans)
-    out = _outside_tags(text, spans, tags) if tags else list(spans)
+        return out
+    out = _outside_tags(text, out, tags) if tags else out
     out = _outside_headers(text, out, tables, fields)
     if not values:
         return out
@@ -387,6 +388,18 @@ def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields)
     return [s for s in spans if not (s.source in ("model", "repeat") and s.label in MODEL_LABELS
                                      and any(h.start <= s.start and s.end <= h.end
                                              for h in index.overlapping(s.start, s.end)))]
+
+
+def _outside_keys(text: str, spans: list[Span]) -> list[Span]:
+    """A JSON key is a field's name, no value: `"niveau": "INFO"` has no IDENTIFIER "niveau"."""
+    if '"' not in text or ":" not in text:
+        return spans
+    keys = [_Range(m.start(1), m.end(1), "key") for m in _JSON_PAIR.finditer(text)]
+    if not keys:
+        return spans
+    index = SpanIndex(keys)
+    return [s for s in spans if not (s.source in ("model", "repeat") and any(
+        k.start <= s.start and s.end <= k.end for k in index.overlapping(s.start, s.end)))]
 
 
 def field_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list
