@@ -143,6 +143,9 @@ def test_model_span_inside_a_rule_url_is_part_of_it():
     ("MAIL_HOST=smtp.fastmail-relay.example", "smtp.fastmail-relay.example"),    # a mail server
     ("see https://docs.python.org/3/library/re.html", "https://docs.python.org/3/library/re.html"),
     ("guide: https://help.acme-tools.example/kb/42", "https://help.acme-tools.example/kb/42"),
+    ("INFO [exec-7] f.l.commande.Service : ok", "f.l.commande.Service"),       # a logger's name, no host
+    ("postfix/smtpd[42]: client=box.isp-mail.fr[203.0.113.9]", "box.isp-mail.fr"),  # a bare host: a server
+    ("TRUSTED_DOMAINS: cloud.atelier-dupin.fr", "cloud.atelier-dupin.fr"),
 ])
 def test_model_url_that_points_at_no_one_is_dropped(text, value):
     assert checked(text, value, "URL") == []
@@ -150,6 +153,7 @@ def test_model_url_that_points_at_no_one_is_dropped(text, value):
 
 @pytest.mark.parametrize("value", [
     "https://lea-moreau.example/portfolio", "www.jkowalski.example", "https://api.acme.example/users/jdoe",
+    "jdupont.github.io", "lea-moreau.fr/cv",
 ])
 def test_model_url_kept(value):
     text = f"see {value} for details"

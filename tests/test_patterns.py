@@ -7,6 +7,7 @@ import string
 
 import pytest
 
+from alias_engine import Engine
 from alias_engine.detectors.patterns import (
     find_emails,
     find_ips,
@@ -163,6 +164,7 @@ def test_person_urls(rules, url):
     "https://github.com/acme/tool/commit/4f3a2b1c9d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a",  # a commit's id, one case
     "https://assets.acme.com/static/js/main.8f3a2B1c9d4e5f6a.js",    # a file's name with its hash
     "https://orcid.org/about",
+    "https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/css/bootstrap.min.css",  # a package's version, no handle
 ])
 def test_public_urls_are_not_persons(rules, url):
     assert not is_person_url(url, rules)
@@ -246,3 +248,14 @@ def test_secret_format_negatives(rules, text):
 ])
 def test_pathological_inputs_find_nothing(all_rules, text):
     assert detect_with_rules(text, "fr", all_rules) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ('SLACK_WEBHOOK: "https://hooks.slack.com/services/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"',
+     "https://hooks.slack.com/services/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"),
+    ("SENTRY_DSN=https://0a1b2c3d4e5f60718293a4b5c6d7e8f9@o123456.ingest.sentry.io/7654321",
+     "https://0a1b2c3d4e5f60718293a4b5c6d7e8f9@o123456.ingest.sentry.io/7654321"),
+])
+def test_a_url_that_is_a_credential_is_one_secret(text, value):
+    spans = Engine(use_model=False).detect(text)
+    assert [(text[s.start:s.end], s.label) for s in spans] == [(value, "SECRET")]

@@ -266,7 +266,7 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
     for key, value in query:
         if (key.lower() in rules.person_query_keys and value) or "@" in unquote(value) or _is_token(value):
             return True
-    if "@" in unquote(parts.path) and "/@" not in parts.path:
+    if _AT_IN_PATH.search(unquote(parts.path)):  # an address or a handle, not a package's "@5.3.3"
         return True
     if any(_is_path_token(segment) for segment in parts.path.split("/")):
         return True
@@ -291,6 +291,9 @@ def _is_token(value: str) -> bool:
     """16+ letters and digits, both: an access token or a signed key in a query ("?k=Zm9v…")."""
     return len(value) >= 16 and value.isascii() and any(c.isdigit() for c in value) and \
         any(c.isalpha() for c in value) and all(c.isalnum() or c in "-_=.%" for c in value)
+
+
+_AT_IN_PATH = regex.compile(r"[^/]@\p{L}")
 
 
 def _is_path_token(segment: str) -> bool:

@@ -92,8 +92,13 @@ def phones_in_other_keyword_values_removed(spans: list[Span], keyword_spans: lis
 
 def inside_urls_removed(spans: list[Span], url_spans: list[Span] | None = None) -> list[Span]:
     """Drop non-URL spans lying inside a URL span of `url_spans` (default: of `spans`; URL spans never
-    overlap each other)."""
-    urls = sorted((s.start, s.end) for s in (spans if url_spans is None else url_spans) if s.label == "URL")
+    overlap each other). A URL that is a credential as a whole (a SECRET over the same characters: a
+    Slack webhook) is that SECRET, no URL."""
+    secrets = {(s.start, s.end) for s in spans if s.label == "SECRET"}
+    if secrets:
+        spans = [s for s in spans if s.label != "URL" or (s.start, s.end) not in secrets]
+    urls = sorted((s.start, s.end) for s in (spans if url_spans is None else url_spans) if s.label == "URL"
+                  and (s.start, s.end) not in secrets)
     if not urls:
         return spans
     starts = [u[0] for u in urls]
