@@ -391,6 +391,8 @@ def test_model_address_building_look_back_is_bounded():
     ("<Client id=58213 nom='X'>", "=58213", "IDENTIFIER", ("IDENTIFIER", "58213")),
     ("plate AB 12345 seen", "AB 12345", "IDENTIFIER", ("IDENTIFIER", "AB 12345")),   # 2 letters: may be the value's
     ("call (555) 123-4567", "(555) 123-4567", "PHONE", ("PHONE", "(555) 123-4567")),
+    ("Numéro fiscal déclarant 1 : 33 68 193 036 411", "1 : 33 68 193 036 411", "NATIONAL_ID",
+     ("NATIONAL_ID", "33 68 193 036 411")),                                  # a numbered label's colon
 ])
 def test_model_number_starts_at_its_number(text, value, label, expected):
     assert checked(text, value, label) == [expected]

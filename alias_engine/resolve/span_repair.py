@@ -126,8 +126,16 @@ def without_entities(span: Span, text: str) -> Span | None:
 
 
 def number_without_code(span: Span, text: str, checks: ModelChecks) -> Span:
-    """A number span does not start with the punctuation or the rank the model took before it ("=58213",
-    "PC 4471"); letters that may be the value's own stay ("CAX 582114", "BERE 8562 2114")."""
+    """A number span does not start with the punctuation, the rank or a label's colon the model took before
+    it ("=58213", "PC 4471", "1 : 33 68 193 036 411"); letters that may be the value's own stay ("CAX
+    582114", "BERE 8562 2114")."""
+    label_end = text.rfind(": ", span.start, span.end)
+    if label_end >= 0 and sum(c.isdigit() for c in text[label_end:span.end]) >= 6:
+        # a form's numbered label before the number: "déclarant 1 : 33 68 193 036 411"
+        start = label_end + 2
+        while start < span.end and text[start].isspace():
+            start += 1
+        span = Span(start, span.end, span.label, span.score, span.source, span.verified)
     m = _CODE_THEN_NUMBER.fullmatch(text, span.start, span.end)
     if m is None:
         return span
