@@ -323,3 +323,20 @@ def test_a_json_key_is_no_value():
     text = 'He wrote "niveau": a word in quotes, no key here'
     spans = found(text, ("niveau", "IDENTIFIER"))
     assert apply_structure(text, spans, FIELDS) == spans
+
+
+def test_a_generic_json_key_is_named_by_its_object():
+    text = ('{"order": {"id": 5829104417, "customer": {"id": "C-7712", "name": "Anne"}}, '
+            '"user": {"id": "u-881"}, "note": "a {b} c", "id": "top-1"}')
+    named = {text[start:end]: name for start, end, name, _ in structure._named_values(text, [], FIELDS, [])}
+    assert named == {"5829104417": "order id", "C-7712": "customer id", "Anne": "name", "u-881": "user id",
+                     "a {b} c": "note", "top-1": "id"}
+    assert shown(text, apply_structure(text, [], FIELDS)) == [("C-7712", "IDENTIFIER"), ("u-881", "IDENTIFIER")]
+
+
+def test_an_attribute_value_is_named_by_its_attribute_or_a_form_inputs_name():
+    html = ('<form><input name="num_piece" value="X4RTBPFW4"><input id="city" value="Lyon">'
+            '<Validation rpps="10002884173"/><Patient><id root="1.2.3" extension="MRN-0041873"/></Patient></form>')
+    spans = found(html, ("X4RTBPFW4", "IDENTIFIER"), ("Lyon", "PERSON"))
+    assert shown(html, apply_structure(html, spans, FIELDS)) == [
+        ("10002884173", "IDENTIFIER"), ("MRN-0041873", "IDENTIFIER"), ("X4RTBPFW4", "NATIONAL_ID")]

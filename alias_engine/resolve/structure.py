@@ -48,11 +48,16 @@ _TAG = regex.compile(r"</?[A-Za-z_][\w:.\-]*(?P<attrs>(?:\s+[\w:.\-]+(?:\s*=\s*(
                      r"\s*/?>|<\?[^<>]*\?>|<!--.*?-->|<![A-Z][^<>]*>|<!\[CDATA\[|\]\]>", regex.DOTALL)
 _ATTR_VALUE = regex.compile(r"=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')")
 _ELEMENT = regex.compile(r"<(/?)([A-Za-z_][\w:.\-]*)")
+_ATTR_NAME = regex.compile(r"\s([\w:.\-]+)\s*=\s*[\"']\Z")   # before an attribute's value
+_INPUT_NAME = regex.compile(r"\s(?:name|id)\s*=\s*[\"']([^\"'<>]{1,60})[\"']")
 MIN_TAGS = 3  # fewer tags: prose that mentions one ("the <br> tag"), read as prose
 _VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                             "track", "wbr"})
 # "key": "value" and "key": 123 in JSON (a payload, or one in a log line)
 _JSON_PAIR = regex.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:"((?:[^"\\\n]|\\.)*)"|(-?\d[\d.]*))')
+# A JSON key and what follows it (an object or array it opens, a string, a number), a lone string, a bracket
+_JSON_TOKEN = regex.compile(r'"(?P<key>(?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:(?P<open>[{\[])|"(?P<string>(?:[^"\\\n]|\\.)*)"'
+                            r'|(?P<number>-?\d[\d.]*))|"(?:[^"\\\n]|\\.)*"|(?P<brace>[{}\[\]])')
 _FIELD_WORD = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+")
 _TITLE = regex.compile(r"(\p{L}+)\.?[ \t]+(?=\p{L})")
 _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.\-]*){0,5}")
@@ -424,13 +429,20 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
     if tags:  # an element's text, named by the element around it, or by its HTML table's header
         open_elements: list[str] = []
         cells = _TableCells()
-        last = 0
+        last = tag_start = 0
         for start, end in tags:
             element = _ELEMENT.match(text, start)
             if start > last and open_elements:
                 value_start, value_end, name = _trimmed(text, last, start, _element_name(open_elements, fields.generic))
-                header, record = cells.name(open_elements, text[value_start:value_end])
-                yield value_start, value_end, header or name, record
+                attribute = _ATTR_NAME.search(text, max(tag_start, last - 80), last)
+                if attribute is not None:  # an attribute's value, named by the attribute
+                    yield value_start, value_end, _attribute_name(text, tag_start, attribute.group(1), name,
+                                                                  fields.generic), ()
+                else:
+                    header, record = cells.name(open_elements, text[value_start:value_end])
+                    yield value_start, value_end, header or name, record
+            if text.startswith("<", start):
+                tag_start = start
             if element is not None:
                 closing, name = element.group(1), element.group(2)
                 cells.tag(name.lower(), bool(closing))
@@ -440,10 +452,23 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
                 elif not text[start:end].rstrip().endswith("/>"):
                     open_elements.append(name)
             last = end
-    if '"' in text and ":" in text:
-        for m in _JSON_PAIR.finditer(text):
-            group = 2 if m.group(2) is not None else 3
-            yield m.start(group), m.end(group), m.group(1), ()
+    if '"' in text and ":" in text:  # a JSON value by its key, a generic key ("id") with its object's key
+        objects: list[str | None] = []
+        for m in _JSON_TOKEN.finditer(text):
+            if m.group("open") is not None:
+                objects.append(m.group("key"))
+            elif m.group("brace") is not None:
+                if m.group("brace") in "{[":
+                    objects.append(None)
+                elif objects:
+                    objects.pop()
+            elif m.group("key") is not None:
+                group = "string" if m.group("string") is not None else "number"
+                name = m.group("key")
+                if field_words(name) in fields.generic:
+                    parent = next((key for key in reversed(objects) if key is not None), None)
+                    name = f"{parent} {name}" if parent is not None else name
+                yield m.start(group), m.end(group), name, ()
     for header, rows in tables:
         if is_form(text, header, rows, lambda cell: fields.names_a_field(text[cell[0]:cell[1]])):
             for key, value in (header, *rows):
@@ -487,6 +512,17 @@ class _TableCells:
         if column < len(self.header) and self.header[column]:
             return self.header[column], tuple(self.header)
         return None, ()
+
+
+def _attribute_name(text: str, tag_start: int, attribute: str, element: str,
+                    generic: tuple[tuple[str, ...], ...]) -> str:
+    """The field name of an attribute's value: the attribute (`rpps="…"`); a generic attribute (`value`,
+    `id`) is named by the tag's `name` (a form's `<input name="num_piece" value="…">`), else by its element."""
+    if field_words(attribute) not in generic:
+        return attribute
+    tag_end = text.find(">", tag_start)
+    named = _INPUT_NAME.search(text, tag_start, len(text) if tag_end < 0 else tag_end)
+    return named.group(1) if named is not None else element
 
 
 def _element_name(open_elements: list[str], generic: tuple[tuple[str, ...], ...]) -> str:
