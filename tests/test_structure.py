@@ -340,3 +340,14 @@ def test_an_attribute_value_is_named_by_its_attribute_or_a_form_inputs_name():
     spans = found(html, ("X4RTBPFW4", "IDENTIFIER"), ("Lyon", "PERSON"))
     assert shown(html, apply_structure(html, spans, FIELDS)) == [
         ("10002884173", "IDENTIFIER"), ("MRN-0041873", "IDENTIFIER"), ("X4RTBPFW4", "NATIONAL_ID")]
+
+
+def test_a_sql_inserts_values_are_named_by_their_columns():
+    sql = ("INSERT INTO `clients` (`id`, `nom`, `prenom`, `ville`, `num_permis`, `remarques`) VALUES\n"
+           "(1187, 'Pereira', 'Rui', 'Lyon', '17AB45820', 'l''ami, fidèle (3x)'),\n"
+           "(1188, 'Roux-Castaing', 'Élodie', 'Bron', NULL, NULL);\n"
+           "INSERT INTO users (login, mdp_hash, role) VALUES ('rpereira', '$2y$10$abc', 'admin');")
+    spans = found(sql, ("Lyon", "PERSON"), ("mdp_hash", "IDENTIFIER"))
+    assert shown(sql, apply_structure(sql, spans, FIELDS)) == [
+        ("1187", "IDENTIFIER"), ("1188", "IDENTIFIER"), ("17AB45820", "NATIONAL_ID"), ("Pereira", "PERSON"),
+        ("Roux-Castaing", "PERSON"), ("Rui", "PERSON"), ("rpereira", "IDENTIFIER"), ("Élodie", "PERSON")]

@@ -58,6 +58,10 @@ _JSON_PAIR = regex.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:"((?:[^"\\\n]|\
 # A JSON key and what follows it (an object or array it opens, a string, a number), a lone string, a bracket
 _JSON_TOKEN = regex.compile(r'"(?P<key>(?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:(?P<open>[{\[])|"(?P<string>(?:[^"\\\n]|\\.)*)"'
                             r'|(?P<number>-?\d[\d.]*))|"(?:[^"\\\n]|\\.)*"|(?P<brace>[{}\[\]])')
+# A SQL dump's insert: its column list, then its rows' values (quoted, with '' or \' inside, or bare)
+_SQL_INSERT = regex.compile(r"(?i:insert\s+into)\s+(?P<table>[\w.`\"\[\]]+)\s*\((?P<columns>[^()'\"]{1,2000})\)\s*(?i:values)")
+_SQL_ROW_START = regex.compile(r"\s*,?\s*\(")
+_SQL_VALUE = regex.compile(r"\s*(?:'(?P<quoted>(?:[^'\\]|''|\\.){0,2000})'|(?P<bare>[^,()'\s]{1,100}))\s*(?P<sep>[,)])")
 _FIELD_WORD = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+")
 _TITLE = regex.compile(r"(\p{L}+)\.?[ \t]+(?=\p{L})")
 _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.\-]*){0,5}")
@@ -396,14 +400,15 @@ def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields)
 
 
 def _outside_keys(text: str, spans: list[Span]) -> list[Span]:
-    """A JSON key is a field's name, no value: `"niveau": "INFO"` has no IDENTIFIER "niveau"."""
-    if '"' not in text or ":" not in text:
-        return spans
-    keys = [_Range(m.start(1), m.end(1), "key") for m in _JSON_PAIR.finditer(text)]
+    """A JSON key and a SQL insert's column list are fields' names, no values: `"niveau": "INFO"` has no
+    IDENTIFIER "niveau", `(login, mdp_hash, role)` no login "mdp_hash"."""
+    keys = [_Range(m.start(1), m.end(1), "key") for m in _JSON_PAIR.finditer(text)] \
+        if '"' in text and ":" in text else []
+    keys += [_Range(m.start("columns"), m.end("columns"), "columns") for m in _SQL_INSERT.finditer(text)]
     if not keys:
         return spans
     index = SpanIndex(keys)
-    return [s for s in spans if not (s.source in ("model", "repeat") and any(
+    return [s for s in spans if not (s.source in ("model", "repeat", "keyword", "pattern") and any(
         k.start <= s.start and s.end <= k.end for k in index.overlapping(s.start, s.end)))]
 
 
@@ -467,8 +472,9 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
                 name = m.group("key")
                 if field_words(name) in fields.generic:
                     parent = next((key for key in reversed(objects) if key is not None), None)
-                    name = f"{parent} {name}" if parent is not None else name
+                    name = f"{_singular(parent)} {name}" if parent is not None else name
                 yield m.start(group), m.end(group), name, ()
+    yield from _sql_values(text, fields.generic)
     for header, rows in tables:
         if is_form(text, header, rows, lambda cell: fields.names_a_field(text[cell[0]:cell[1]])):
             for key, value in (header, *rows):
@@ -512,6 +518,32 @@ class _TableCells:
         if column < len(self.header) and self.header[column]:
             return self.header[column], tuple(self.header)
         return None, ()
+
+
+def _sql_values(text: str, generic: tuple[tuple[str, ...], ...]) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
+    """The values of a SQL dump's `INSERT INTO t (a, b) VALUES (…), (…);`, each named by its column (a
+    generic one, "id", with its table's name: `clients.id` is "client id")."""
+    for insert in _SQL_INSERT.finditer(text):
+        table = _singular(insert.group("table").strip("`\"[] ").rsplit(".", 1)[-1])
+        columns = tuple(c.strip().strip("`\"[] ") for c in insert.group("columns").split(","))
+        columns = tuple(f"{table} {c}" if field_words(c) in generic else c for c in columns)
+        pos = insert.end()
+        while (row := _SQL_ROW_START.match(text, pos)) is not None:
+            pos, column = row.end(), 0
+            while (value := _SQL_VALUE.match(text, pos)) is not None:
+                group = "quoted" if value.group("quoted") is not None else "bare"
+                if column < len(columns) and value.group(group):
+                    yield value.start(group), value.end(group), columns[column], columns
+                pos, column = value.end(), column + 1
+                if value.group("sep") == ")":
+                    break
+            else:
+                break
+
+
+def _singular(name: str) -> str:
+    """A plural name of records as one record's: "clients" is "client", "users" "user"."""
+    return name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith("ss") else name
 
 
 def _attribute_name(text: str, tag_start: int, attribute: str, element: str,
