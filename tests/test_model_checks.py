@@ -412,6 +412,7 @@ def test_model_number_starts_at_its_number(text, value, label, expected):
     ("Anne a dit oui", "Anne", "fr", "Anne"),                 # a word after the name, no initial
     ("Ask Priya S.Jones", "Priya", "en", "Priya"),
     ("Love,\nGrace x\n", "Grace", "en", "Grace"),              # a kiss, no initial
+    ("Ce que disent MM. Bosc et L. Boyer M. Dupont", "L. Boyer", "fr", "L. Boyer"),  # the next name's title
 ])
 def test_model_person_takes_the_initials_before_it(text, value, lang, expected):
     spans = check_model_spans([model_span(text, value, "PERSON")], text, RULES.model_checks, lang)

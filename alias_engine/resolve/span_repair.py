@@ -390,8 +390,9 @@ def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks)
 
 
 # A surname's initial after a first name, where the name ends: a chat's "priya s:", "Priya S. said", "inès b⏎"
-# (a lower-case "x" is a kiss: "Love, Grace x")
-_INITIAL_AFTER = regex.compile(r"[ \t](?!x)\p{L}(?=:|[ \t]*(?:\r?\n|\Z))|[ \t]\p{Lu}(?=\.(?:\s|\Z))")
+# (a lower-case "x" is a kiss: "Love, Grace x"; "L. Boyer M. Dupont": "M." starts the next name)
+_INITIAL_AFTER = regex.compile(r"[ \t](?!x)\p{L}(?=:|[ \t]*(?:\r?\n|\Z))"
+                               r"|[ \t]\p{Lu}(?=\.(?:[ \t]*(?:[,;)]|\r?\n|\Z)|[ \t]+\p{Ll}))")
 
 
 # A login in parentheses right after a name: "Rahul Kapoor (rkapoor)".
