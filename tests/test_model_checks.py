@@ -628,3 +628,13 @@ def test_an_html_entity_is_no_part_of_a_value(text, value, expected):
 ])
 def test_a_masked_values_digits_and_a_sum_across_a_column_are_no_number(text, value, label):
     assert checked(text, value, label) == []
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("Neutrophils\t4.99\t10^9/L\n", "10^9/L", False),        # a unit: four letters and digits
+    ("passport: NOPASSPORT", "NOPASSPORT", False),               # no digit
+    ("carte d'identité X4RTBPFW4", "X4RTBPFW4", True),
+    ("NINO AB 12 34 56 C", "AB 12 34 56 C", True),
+])
+def test_a_national_id_has_six_letters_and_digits_a_digit_among_them(text, value, kept):
+    assert checked(text, value, "NATIONAL_ID") == ([("NATIONAL_ID", value)] if kept else [])

@@ -116,6 +116,15 @@ def _company_line(text: str, start: int, end: int, checks: ModelChecks) -> bool:
     return checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end) is not None
 
 
+def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """Six letters and digits at least, a digit among them (the shortest, a NINO's 6 digits and a French
+    ID card's 9 characters), and no company's line: "10^9/L", a lab result's unit, is none."""
+    value = [c for c in text[start:end] if c.isalnum()]
+    if len(value) < 6 or not any(c.isdigit() for c in value):
+        return []
+    return _no_company_line(text, start, end, checks)
+
+
 def _no_company_line(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """The NATIONAL_ID check, and the IDENTIFIER's last: a toll-free or shared-cost number written as one
     ("0 800 343 150", "1-800-045-1961") is a company's line, not a person's number: the model takes some
@@ -219,4 +228,4 @@ NUMBERS = frozenset({"NATIONAL_ID", "IDENTIFIER", "PHONE", "CREDIT_CARD", "IBAN"
 # The format check of each label that has one.
 FORMAT_CHECKS: dict[str, Check] = {
     "URL": _url, "IDENTIFIER": _identifier, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
-    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret, "NATIONAL_ID": _no_company_line}
+    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret, "NATIONAL_ID": _national_id}
