@@ -117,10 +117,10 @@ def _company_line(text: str, start: int, end: int, checks: ModelChecks) -> bool:
 
 
 def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """Six letters and digits at least, a digit among them (the shortest, a NINO's 6 digits and a French
-    ID card's 9 characters), and no company's line: "10^9/L", a lab result's unit, is none."""
+    """Five letters and digits at least, a digit among them, and no company's line: "10^9/L", a lab
+    result's unit, is none."""
     value = [c for c in text[start:end] if c.isalnum()]
-    if len(value) < 6 or not any(c.isdigit() for c in value):
+    if len(value) < 5 or not any(c.isdigit() for c in value):
         return []
     return _no_company_line(text, start, end, checks)
 
