@@ -555,7 +555,7 @@ def test_model_address_that_is_an_acronym_and_a_number_is_a_registration(text, v
     ("Remerciements à toute l'équipe.", "Remerciements"),
     ("Facture\nNote de frais", "Facture\nNote"),  # both pieces of a span cut at its line break,
     ("| Albumin | 3.7 | g/dL |\n| Calcium | 9.1 | mg/dL |", "Calcium"),  # a table cell's first word
-    ("<h1>NOS MÉDECINS</h1>", "MÉDECINS"),                      # words in capitals: a heading's
+    ("<h1>NOS MÉDECINS</h1>", "NOS MÉDECINS"),                  # words in capitals: a heading's
     ("12 Nov   DD OCTOPUS ENERGY   52.00", "OCTOPUS ENERGY"),   # a statement's merchant
 ])
 def test_a_person_of_lower_case_words_only_is_dropped(text, value):
@@ -582,6 +582,7 @@ def test_a_person_of_lower_case_words_only_is_dropped(text, value):
     ("Titulaire : ROSE MARTIN", "ROSE MARTIN"),              # capitals, a surname among them
     ("21 Nov   DD AVIVA LIFE   129.00", "AVIVA LIFE"),        # a word of no dictionary: may be a name
     ("M. BOULANGER", "BOULANGER"),                            # a title before it
+    ("<h1>MÉDECINS</h1>", "MÉDECINS"),                        # one word alone may be a form's name in capitals
 ])
 def test_a_person_with_a_name_or_a_title_stays(text, value):
     kept = [v for _, v in checked(text, value, "PERSON")]

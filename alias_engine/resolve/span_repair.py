@@ -182,10 +182,11 @@ def words_capitalised_by_position(spans: list[Span], text: str, checks: ModelChe
 
 
 def _in_capitals(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
-    """Words in capitals, capitalised by their writing (a heading's, a statement's: "NOS PRATICIENS",
-    "DD OCTOPUS ENERGY"), each a word the language writes in lower case: no name."""
+    """Two words or more in capitals, capitalised by their writing (a heading's, a statement's: "NOS
+    MÉDECINS", "DD OCTOPUS ENERGY"), each a word the language writes in lower case: no name. One word
+    alone may be a name a form writes in capitals."""
     words = _LETTERS.findall(text, span.start, span.end)
-    return bool(words) and all(w.isupper() and w.casefold() in lower_case_words for w in words)
+    return len(words) >= 2 and all(w.isupper() and w.casefold() in lower_case_words for w in words)
 
 
 def _capitalised_by_position(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
