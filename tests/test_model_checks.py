@@ -640,3 +640,13 @@ def test_a_masked_values_digits_and_a_sum_across_a_column_are_no_number(text, va
 ])
 def test_a_national_id_has_five_letters_and_digits_a_digit_among_them(text, value, kept):
     assert checked(text, value, "NATIONAL_ID") == ([("NATIONAL_ID", value)] if kept else [])
+
+
+@pytest.mark.parametrize("text, value, label", [
+    ("call it with your key sk_test_YOUR_KEY", "sk_test_YOUR_KEY", "IDENTIFIER"),
+    ("customer: CUST-EXAMPLE-01", "CUST-EXAMPLE-01", "IDENTIFIER"),
+    ("passport: XXXXXXXXX1", "XXXXXXXXX1", "NATIONAL_ID"),
+])
+def test_an_example_written_where_a_code_goes_is_no_code(text, value, label):
+    assert checked(text, value, label) == []
+    assert checked("customer: CUST-88213", "CUST-88213", "IDENTIFIER") == [("IDENTIFIER", "CUST-88213")]

@@ -42,6 +42,7 @@ class ModelChecks:
     address_lead: regex.Pattern = regex.compile(r"(?!)")  # words before an address, not of it: "outside "
     # The town a deed writes before the street: "demeurant à ANNECY (74000), 4 rue …".
     town_before: regex.Pattern = regex.compile(r"(?!)")
+    example_value: regex.Pattern | None = None  # an example written where a code goes: "sk_test_YOUR_KEY"
 
     def words_of(self, lang: str, key: str) -> frozenset[str]:
         """The words `key` (one of OWN_WORD_KEYS) of the language `lang`; of every language when `lang`
@@ -82,6 +83,7 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
     given = words or {}
     secret_not = section.get("secret_not")
     service = section.get("service_host_labels")
+    example = section.get("example_value")
     return ModelChecks(frozenset(t.rstrip(".") for t in word_set(given, "person_lead_words", "words")),
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
@@ -97,7 +99,8 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                        regex.compile(r"(?i:(?:" + phrases(word_set(given, "address_lead_words", "words")) + r")\s+)"),
                        # "demeurant à ANNECY (74000), 4 rue …"
                        regex.compile(r"(?i:" + phrases(word_set(given, "town_lead_words", "words")) + r")\s+"
-                                     r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z"))
+                                     r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z"),
+                       example_value=compile_pattern(example, "model_checks.example_value") if example else None)
 
 
 def word_set(section: Mapping[str, Iterable[str]], key: str, where: str = "model_checks") -> frozenset[str]:

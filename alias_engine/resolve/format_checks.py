@@ -116,11 +116,16 @@ def _company_line(text: str, start: int, end: int, checks: ModelChecks) -> bool:
     return checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end) is not None
 
 
+def _example(text: str, start: int, end: int, checks: ModelChecks) -> bool:
+    """An example written where a code goes ("sk_test_YOUR_KEY", "CUST-EXAMPLE-01"): no one's."""
+    return checks.example_value is not None and checks.example_value.fullmatch(text, start, end) is not None
+
+
 def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Five letters and digits at least, a digit among them, and no company's line: "10^9/L", a lab
     result's unit, is none."""
     value = [c for c in text[start:end] if c.isalnum()]
-    if len(value) < 5 or not any(c.isdigit() for c in value):
+    if len(value) < 5 or not any(c.isdigit() for c in value) or _example(text, start, end, checks):
         return []
     return _no_company_line(text, start, end, checks)
 
@@ -201,10 +206,10 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 
 
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """Not a date, nor a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
+    """Not a date or an example (`_example`), nor a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
     ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_no_company_line`). A login of 4+
     letters or with lower case stays."""
-    if _DATE.fullmatch(text[start:end].strip("()[] ")):
+    if _DATE.fullmatch(text[start:end].strip("()[] ")) or _example(text, start, end, checks):
         return []
     value = "".join(c for c in text[start:end] if c.isalnum())
     letters = [c for c in value if c.isalpha()]
