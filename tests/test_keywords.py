@@ -109,6 +109,10 @@ def test_other_dates_are_not_birth_dates(rules, text):
     ("username = marie.martin", "marie.martin"),
     ("identifiant : jean.dupont42", "jean.dupont42"),
     ("immatriculation AB-123-CD", "AB-123-CD"),
+    ("Frequent flyer no. QR 551 204 877", "QR 551 204 877"),           # a loyalty programme's member
+    ("N° ALLOCATAIRE CAF : 7731204", "7731204"),
+    ("Identifiant client : 0177 412 903", "0177 412 903"),
+    ("Identifiant de banque en ligne : 90412275", "90412275"),
 ])
 def test_identifiers(rules, text, value):
     assert keyword_hits(text, rules) == [(value, "IDENTIFIER", True)]

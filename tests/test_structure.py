@@ -295,6 +295,7 @@ def test_a_code_fields_value_is_one_code_whatever_it_was_taken_for():
      [("ann.lee@example.org", "EMAIL")]),                                   # an e-mail stays an e-mail
     ('{"last_login": "2026-11-30", "a": "b"}', [], []),                     # a date is no code
     ('{"customer_id": "n/a", "a": "b"}', [], []),                           # no digit
+    ('{"user_email": "n/a", "user": "inconnu", "a": "b"}', [], []),          # a placeholder
 ])
 def test_what_is_no_code_in_a_code_field(text, pieces, expected):
     assert shown(text, apply_structure(text, found(text, *pieces), FIELDS)) == expected

@@ -190,7 +190,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
         if not ruled_out:
             kept.append(span)
     kept = _whole_addresses(text, kept, _address_blocks(text, values, tags, fields.not_a_name_values), tags)
-    kept = _field_codes(text, kept, values)
+    kept = _field_codes(text, kept, values, fields.not_a_name_values)
     taken = SpanIndex(kept)
     names = [Span(start, end, "PERSON", 0.9, "keyword") for value_start, end, kind, _ in values if kind == "person"
              for start in [_after_titles(text, value_start, end, fields.titles)]
@@ -283,13 +283,14 @@ def _whole_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, 
     return out + [Span(start, end, "ADDRESS", score, "model") for (start, end), score in whole.items()]
 
 
-def _field_codes(text: str, spans: list[Span], values: list) -> list[Span]:
+def _field_codes(text: str, spans: list[Span], values: list, placeholders: frozenset[str]) -> list[Span]:
     """A code field's value ("<BadgeNo>", "customer_id", "username", "passport", "otp") that reads as a code
     is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever the model or a format took it
     for (`_READ_AS_CODE`), found or not; a value holding another label (an e-mail, a card) or a span
     across its edge is left as found, and so is a span that already is the code."""
     codes = {(start, end): _CODE_LABELS[kind] for start, end, kind, _ in values
-             if kind in _CODE_LABELS and _reads_as_code(text[start:end], kind)}
+             if kind in _CODE_LABELS and _reads_as_code(text[start:end], kind)
+             and text[start:end].casefold() not in placeholders}
     if not codes:
         return spans
     index = SpanIndex([_Range(start, end, label) for (start, end), label in codes.items()])
