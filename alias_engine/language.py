@@ -52,6 +52,8 @@ WORD_KEYS = (
     "couple_connectors",        # "and", "et" between two first names before one surname
     "address_lead_words",       # "outside", "résidant": words before an address, not of it
     "town_lead_words",          # "demeurant à": before the town a deed writes before the street
+    "eponym_words",             # "disease", "Prize" after a name: the name is a thing's ("Crohn's disease")
+    "eponym_lead_words",        # "maladie de", "lycée", "rue" before a name: a thing's ("sarcome de Kaposi")
     "list_connectors",          # "and", "ou" between the values after one keyword (detectors/keywords.py)
 )
 

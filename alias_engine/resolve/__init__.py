@@ -52,6 +52,7 @@ from .format_checks import AMOUNT, FORMAT_CHECKS, MASKED, MASKED_BEFORE, NUMBERS
 from .letterheads import Letterheads, office_addresses, organisation_blocks
 from .span_repair import (
     REPAIRS,
+    eponyms_removed,
     initials_added,
     joined_names,
     logins_after_names,
@@ -193,7 +194,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
             if start < end:
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
-    out = words_capitalised_by_position(out, text, checks, lang)
+    out = eponyms_removed(words_capitalised_by_position(out, text, checks, lang), text, checks)
     out = initials_added(surnames_added(out, text, checks), text, lang, checks)
     return out + logins_after_names(out, text)
 

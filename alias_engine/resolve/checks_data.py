@@ -43,6 +43,11 @@ class ModelChecks:
     # The town a deed writes before the street: "demeurant à ANNECY (74000), 4 rue …".
     town_before: regex.Pattern = regex.compile(r"(?!)")
     example_value: regex.Pattern | None = None  # an example written where a code goes: "sk_test_YOUR_KEY"
+    # A name that is a thing's: "'s disease", " Prize" after it ("Crohn's disease", "Turner Prize"), "maladie de",
+    # "lycée", "rue" before it ("sarcome de Kaposi", "lycée Jules-Ferry").
+    eponym_after: regex.Pattern = regex.compile(r"(?!)")
+    eponym_before: regex.Pattern = regex.compile(r"(?!)")
+    eponym_start: regex.Pattern = regex.compile(r"(?!)")  # the same words starting the span: "rue jean jaurès"
 
     def words_of(self, lang: str, key: str) -> frozenset[str]:
         """The words `key` (one of OWN_WORD_KEYS) of the language `lang`; of every language when `lang`
@@ -67,7 +72,7 @@ Check = Callable[[str, int, int, ModelChecks], list[Piece]]
 # initial where French "M." is Monsieur, a word of its person_lead_words.
 OWN_WORD_KEYS = ("lower_case_words", "person_lead_words")
 WORD_KEYS = ("person_lead_words", "name_particles", "name_stop_words", "address_line_words", "address_building_words",
-             "couple_connectors", "address_lead_words", "town_lead_words")
+             "couple_connectors", "address_lead_words", "town_lead_words", "eponym_words", "eponym_lead_words")
 
 
 def load_model_checks(section: dict, patterns: PatternRules | None = None,
@@ -100,7 +105,13 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                        # "demeurant à ANNECY (74000), 4 rue …"
                        regex.compile(r"(?i:" + phrases(word_set(given, "town_lead_words", "words")) + r")\s+"
                                      r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z"),
-                       example_value=compile_pattern(example, "model_checks.example_value") if example else None)
+                       example_value=compile_pattern(example, "model_checks.example_value") if example else None,
+                       eponym_after=regex.compile(r"(?:['’]s)?[ \t]+(?i:" + phrases(word_set(given, "eponym_words", "words"))
+                                                  + r")(?![\p{L}])"),
+                       eponym_before=regex.compile(r"(?<![\p{L}])(?i:" + phrases(word_set(given, "eponym_lead_words", "words"))
+                                                   + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?\Z"),
+                       eponym_start=regex.compile(r"(?i:" + phrases(word_set(given, "eponym_lead_words", "words"))
+                                                  + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?(?=\p{L})"))
 
 
 def word_set(section: Mapping[str, Iterable[str]], key: str, where: str = "model_checks") -> frozenset[str]:

@@ -181,6 +181,16 @@ def words_capitalised_by_position(spans: list[Span], text: str, checks: ModelChe
             or _title_before(text, span.start, checks)]
 
 
+def eponyms_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
+    """Without the PERSON spans that name a thing after a person: a disease, a prize, a school, a street
+    ("Crohn's disease", "the Turner Prize", "sarcome de Kaposi", "lycée Jules-Ferry": the languages'
+    `eponym_words` after the name, `eponym_lead_words` before it). LABELS.md: a product, an institution or
+    a street named after a person is no PERSON."""
+    return [span for span in spans if span.label != "PERSON" or not (
+        checks.eponym_after.match(text, span.end) or checks.eponym_start.match(text, span.start, span.end)
+        or checks.eponym_before.search(text[max(0, span.start - 40):span.start]))]
+
+
 def _in_capitals(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
     """Two words or more in capitals, capitalised by their writing (a heading's, a statement's: "NOS
     MÉDECINS", "DD OCTOPUS ENERGY"), each a word the language writes in lower case: no name. One word
