@@ -579,7 +579,7 @@ def test_a_person_of_lower_case_words_only_is_dropped(text, value):
     ("tu viens samedi pour l'anniv de lulu ?", "lulu"),    # in lower case: no sentence start
     ("salut\nlulu tu viens ?", "lulu"),
     ("Titulaire : ROSE MARTIN", "ROSE MARTIN"),              # capitals, a surname among them
-    ("21 Nov   DD AVIVA LIFE   129.00", "AVIVA LIFE"),        # a word of no dictionary: may be a name
+    ("Beneficiary: JOANNA LIFE", "JOANNA LIFE"),              # a word of no dictionary: may be a name
     ("M. BOULANGER", "BOULANGER"),                            # a title before it
     ("<h1>MÉDECINS</h1>", "MÉDECINS"),                        # one word alone may be a form's name in capitals
 ])
@@ -673,3 +673,15 @@ def test_a_thing_named_after_a_person_is_no_person(text, value):
 ])
 def test_a_name_before_other_words_stays(text, value):
     assert checked(text, value, "PERSON") == [("PERSON", value)]
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("05/05   CB CARREFOUR MARKET ROYAN   42,10", "CARREFOUR MARKET ROYAN", []),     # a card payment's merchant
+    ("11 Apr   CARD 4921 JD WETHERSPOON GLASGOW  25.00", "JD WETHERSPOON GLASGOW", []),
+    ("05 Apr   DD SCOTTISHPOWER   450.00", "SCOTTISHPOWER", []),                     # a direct debit's biller
+    ("03/05   VIR INST DE MME AGNES LEMAIRE MOTIF COURS", "AGNES LEMAIRE MOTIF",     # a transfer's payer stays,
+     [("PERSON", "AGNES LEMAIRE")]),                                                 # without the next field
+    ("Hi DD, Anne here", "Anne", [("PERSON", "Anne")]),
+])
+def test_a_statements_merchant_is_no_person(text, value, expected):
+    assert checked(text, value, "PERSON") == expected

@@ -56,6 +56,7 @@ from .span_repair import (
     initials_added,
     joined_names,
     logins_after_names,
+    merchants_removed,
     number_without_code,
     surnames_added,
     without_entities,
@@ -194,7 +195,8 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
             if start < end:
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
-    out = eponyms_removed(words_capitalised_by_position(out, text, checks, lang), text, checks)
+    out = merchants_removed(eponyms_removed(words_capitalised_by_position(out, text, checks, lang), text, checks),
+                            text, checks)
     out = initials_added(surnames_added(out, text, checks), text, lang, checks)
     return out + logins_after_names(out, text)
 

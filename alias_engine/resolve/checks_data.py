@@ -48,6 +48,7 @@ class ModelChecks:
     eponym_after: regex.Pattern = regex.compile(r"(?!)")
     eponym_before: regex.Pattern = regex.compile(r"(?!)")
     eponym_start: regex.Pattern = regex.compile(r"(?!)")  # the same words starting the span: "rue jean jaurès"
+    merchant_before: regex.Pattern | None = None  # a statement line's card or debit code: "CB ", "DD ", "CARD 4921 "
 
     def words_of(self, lang: str, key: str) -> frozenset[str]:
         """The words `key` (one of OWN_WORD_KEYS) of the language `lang`; of every language when `lang`
@@ -89,6 +90,7 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
     secret_not = section.get("secret_not")
     service = section.get("service_host_labels")
     example = section.get("example_value")
+    merchant = section.get("merchant_before")
     return ModelChecks(frozenset(t.rstrip(".") for t in word_set(given, "person_lead_words", "words")),
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
@@ -110,6 +112,7 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                                                   + r")(?![\p{L}])"),
                        eponym_before=regex.compile(r"(?<![\p{L}])(?i:" + phrases(word_set(given, "eponym_lead_words", "words"))
                                                    + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?\Z"),
+                       merchant_before=compile_pattern(merchant, "model_checks.merchant_before") if merchant else None,
                        eponym_start=regex.compile(r"(?i:" + phrases(word_set(given, "eponym_lead_words", "words"))
                                                   + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?(?=\p{L})"))
 

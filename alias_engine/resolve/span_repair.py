@@ -176,9 +176,23 @@ def words_capitalised_by_position(spans: list[Span], text: str, checks: ModelChe
     start ("lulu"), a title before it makes it a name ("Dr Summary"), and another language's word is a
     name here ("Bec" ends an English chat; "bec" is French)."""
     words = checks.words_of(lang, "lower_case_words")
-    return [span for span in spans if span.label != "PERSON"
+    return [span for span in map(lambda s: _without_capital_words_after(text, s, words), spans)
+            if span.label != "PERSON"
             or not (_capitalised_by_position(text, span, words) or _in_capitals(text, span, words))
             or _title_before(text, span.start, checks)]
+
+
+def _without_capital_words_after(text: str, span: Span, lower_case_words: frozenset[str]) -> Span:
+    """A name in capitals stops before a word in capitals that the language writes in lower case after it:
+    a statement's "AGNES LEMAIRE MOTIF" is "AGNES LEMAIRE" (two words of the name stay at least)."""
+    if span.label != "PERSON" or not text[span.start:span.end].isupper():
+        return span
+    words = list(_LETTERS.finditer(text, span.start, span.end))
+    end = span.end
+    while len(words) > 2 and words[-1].group().casefold() in lower_case_words:
+        words.pop()
+        end = words[-1].end()
+    return span if end == span.end else Span(span.start, end, span.label, span.score, span.source, span.verified)
 
 
 def eponyms_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
@@ -189,6 +203,16 @@ def eponyms_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[S
     return [span for span in spans if span.label != "PERSON" or not (
         checks.eponym_after.match(text, span.end) or checks.eponym_start.match(text, span.start, span.end)
         or checks.eponym_before.search(text[max(0, span.start - 40):span.start]))]
+
+
+def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
+    """Without the PERSON spans a statement's line names after a card, cash or direct-debit code ("CB
+    CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", `merchant_before`): a merchant or a biller, a company. A
+    transfer's payer or payee ("VIR INST DE MME AGNES LEMAIRE", "FPS FROM ISLA MACKINTOSH") stays."""
+    if checks.merchant_before is None:
+        return spans
+    return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
+        text[max(0, span.start - 30, text.rfind("\n", 0, span.start) + 1):span.start]) is None]
 
 
 def _in_capitals(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
