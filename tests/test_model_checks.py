@@ -685,3 +685,11 @@ def test_a_name_before_other_words_stays(text, value):
 ])
 def test_a_statements_merchant_is_no_person(text, value, expected):
     assert checked(text, value, "PERSON") == expected
+
+
+def test_a_mail_headers_surname_comma_given_name_is_one_name():
+    text = "Cc: O'Sullivan, Niamh <n.osullivan@example.org>; Anne, Marc and Paul"
+    spans = [model_span(text, "O'Sullivan", "PERSON"), model_span(text, "Niamh", "PERSON"),
+             model_span(text, "Anne", "PERSON"), model_span(text, "Marc", "PERSON")]
+    assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)] == [
+        "O'Sullivan, Niamh", "Anne", "Marc"]

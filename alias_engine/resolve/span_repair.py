@@ -69,7 +69,7 @@ _CODE_AND_NUMBER = regex.compile(r"(?!\p{Lu}{2}[ ]+\d{5}(?:-\d{4})?\Z)\p{Lu}{2,6
 
 def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
     """PERSON spans that the model cut in pieces become one name: "Anne" + "Roux" (a space or a hyphen
-    between them), "DUVAL" + "Anne" ("NOM, Prénom"), and a glued "M'" or "J.-" before a piece
+    between them), "DUVAL" + "Anne" ("NOM, Prénom", or "Surname, Given <e-mail>" in a mail's header), and a glued "M'" or "J.-" before a piece
     ("M'" + "BALA Sidi", "J.-" + "P. Roux")."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     out: list[Span] = []
@@ -80,7 +80,7 @@ def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
                 span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
             prev = out[-1] if out else None
             if prev is not None and prev.label == "PERSON" and prev.end <= span.start and \
-                    _joins(text[prev.start:prev.end], text[prev.end:span.start]):
+                    _joins(text[prev.start:prev.end], text[prev.end:span.start], text, span.end):
                 out[-1] = Span(prev.start, span.end, "PERSON", max(prev.score, span.score), prev.source,
                                prev.verified and span.verified)
                 continue
@@ -88,10 +88,14 @@ def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
     return out
 
 
-def _joins(first: str, gap: str) -> bool:
+def _joins(first: str, gap: str, text: str, end: int) -> bool:
     if gap in (" ", "-"):
         return True
-    return gap == ", " and first.isupper() and " " not in first  # "DUVAL, Anne"
+    # "DUVAL, Anne"; an e-mail header's "O'Sullivan, Niamh <n.osullivan@…>"
+    return gap == ", " and (first.isupper() and " " not in first or _ADDRESS_AFTER.match(text, end) is not None)
+
+
+_ADDRESS_AFTER = regex.compile(r"[ \t]*<[^<>\s]+@")
 
 
 def without_form_item(span: Span, text: str) -> Span:
