@@ -693,3 +693,14 @@ def test_a_mail_headers_surname_comma_given_name_is_one_name():
              model_span(text, "Anne", "PERSON"), model_span(text, "Marc", "PERSON")]
     assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)] == [
         "O'Sullivan, Niamh", "Anne", "Marc"]
+
+
+def test_a_model_url_is_the_whole_url_where_the_model_stopped_short():
+    text = "Manage your booking: https://www.air.example/manage?pnr=QX7T4M&surname=OBRIEN. Thanks"
+    url = "https://www.air.example/manage?pnr=QX7T4M&surname=OBRIEN"
+    assert checked(text, "https://www.air.example/manage?pnr=QX7T4M", "URL") == [("URL", url)]
+
+
+def test_a_number_read_across_a_line_break_is_one_number_a_line():
+    text = "ITIME REMB SOINS      31,20\n28/05  CB X"
+    assert checked(text, "31,20\n28/05", "NATIONAL_ID") == []

@@ -144,6 +144,7 @@ def test_ip_negatives(rules, text):
     "https://orcid.org/0000-0002-1825-0097",                       # a researcher's profile
     "https://clinic.example.net/join/room-3?pid=T0982214",          # a patient's id in the query
     "https://pay.example.com/receipts/payment/CAcaFwoVYWNjdF8xUTdtWnky",  # a signed link's token in the path
+    "https://www.voyages.example/mon-compte/reservation?ref=RQ8LW&nom=VASSEUR",  # a surname in the query
 ])
 def test_person_urls(rules, url):
     text = f"Voir {url}, merci."
@@ -165,6 +166,8 @@ def test_person_urls(rules, url):
     "https://assets.acme.com/static/js/main.8f3a2B1c9d4e5f6a.js",    # a file's name with its hash
     "https://orcid.org/about",
     "https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/css/bootstrap.min.css",  # a package's version, no handle
+    "https://api.internal.acme.net/v2/users/me",                   # the caller, no one in particular
+    "https://registry.acme.org/rh-api:2.4.1@sha256:4f1c9e2a7b0d",  # an image's digest
 ])
 def test_public_urls_are_not_persons(rules, url):
     assert not is_person_url(url, rules)

@@ -202,7 +202,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
 
 
 def _cells(spans: Iterable[Span], text: str) -> Iterator[Span]:
-    """A number the model read across a column's separator (a tab, ";" or "|") is one number a cell:
+    """A number the model read across a column's separator (a tab, ";" or "|") or a line break is one number a cell:
     "4417\t5082" of two columns is two 4-digit codes, no phone; "(15/09/2026);180,00" a date and a sum."""
     for span in spans:
         value = text[span.start:span.end]
@@ -218,7 +218,7 @@ def _cells(spans: Iterable[Span], text: str) -> Iterator[Span]:
             start += len(cell) + 1
 
 
-_COLUMN_SEPARATOR = regex.compile(r"[\t;|]")
+_COLUMN_SEPARATOR = regex.compile(r"[\t;|\n]")
 
 
 # Each label's repair (PERSON, ADDRESS: span_repair.py) or format check (the others: format_checks.py); a label

@@ -42,6 +42,8 @@ _TOKEN_STOP = " \t\r\n\"'`<>();[]{}"
 MASKED = regex.compile(r"(?i:(?<=\d)x{3,}|x{3,}(?=\d))|\*{3,}|•{3,}")
 # The end of a masked value's mask, before the digits it shows: "•••• •••• •••• 2210", "***-**-3386"
 MASKED_BEFORE = regex.compile(r"(?:(?i:x{3,})|\*{2,}|•{2,})[ \-]?\Z")
+# Where a URL ends: a space, a quote, a bracket
+_URL_STOP = frozenset(" \t\r\n\"'<>{}|\\^`[]")
 # A host's last label: a top-level domain, 2 to 6 lower-case letters ("fr", "com", "online")
 _HOST_END = regex.compile(r"\.[a-z]{2,6}\.?(?::\d+)?\Z")
 # A date ("15/09/2026", "2026-11-30"): no one's code.
@@ -175,12 +177,18 @@ def _is_words(value: str) -> bool:
 
 
 def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """Not a file path ("a/src/app.py": no scheme, no "www.", no dot before the first "/"), not a dotted
+    """The whole URL where the model stopped short of its end ("…?pnr=QX7T4M" of "…&surname=…"). Not a
+    file path ("a/src/app.py": no scheme, no "www.", no dot before the first "/"), not a dotted
     name without a top-level domain ("f.l.commande", a logger's), not a bare host without a scheme or "www."
     ("box.orange.fr": a server) unless the URL rules call it a person's ("jdupont.github.io"), not a public
     page the URL rules know (documentation, a code host's project), not a page every organisation's site
     has ("/mon-compte", "/fr/panier", "/mentions-legales": a segment of `organisation_paths`) nor a service's host ("smtp.…", "docs.…") unless
     something in it points at a person."""
+    if "://" in text[start:end] or text.startswith("www.", start):  # the whole URL, where the model stopped short
+        while end < len(text) and text[end] not in _URL_STOP:
+            end += 1
+        while text[end - 1] in ".,;:!?)":
+            end -= 1
     value = text[start:end]
     if "://" not in value and not value.lower().startswith("www.") and "." not in value.split("/", 1)[0]:
         return []
