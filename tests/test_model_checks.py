@@ -699,6 +699,8 @@ def test_a_model_url_is_the_whole_url_where_the_model_stopped_short():
     text = "Manage your booking: https://www.air.example/manage?pnr=QX7T4M&surname=OBRIEN. Thanks"
     url = "https://www.air.example/manage?pnr=QX7T4M&surname=OBRIEN"
     assert checked(text, "https://www.air.example/manage?pnr=QX7T4M", "URL") == [("URL", url)]
+    text = "amber russell,https://medium.com/@amberrussell,russell,154-95-3743"   # a CSV's next cell is no part of it
+    assert checked(text, "https://medium.com/@amberrussell", "URL") == [("URL", "https://medium.com/@amberrussell")]
 
 
 def test_a_number_read_across_a_line_break_is_one_number_a_line():

@@ -43,7 +43,7 @@ MASKED = regex.compile(r"(?i:(?<=\d)x{3,}|x{3,}(?=\d))|\*{3,}|•{3,}")
 # The end of a masked value's mask, before the digits it shows: "•••• •••• •••• 2210", "***-**-3386"
 MASKED_BEFORE = regex.compile(r"(?:(?i:x{3,})|\*{2,}|•{2,})[ \-]?\Z")
 # Where a URL ends: a space, a quote, a bracket
-_URL_STOP = frozenset(" \t\r\n\"'<>{}|\\^`[]")
+_URL_STOP = frozenset(" \t\r\n\"'<>{}|\\^`[],;")  # and a comma or a semicolon: a CSV's next cell
 # A host's last label: a top-level domain, 2 to 6 lower-case letters ("fr", "com", "online")
 _HOST_END = regex.compile(r"\.[a-z]{2,6}\.?(?::\d+)?\Z")
 # A date ("15/09/2026", "2026-11-30"): no one's code.
