@@ -124,10 +124,12 @@ def _example(text: str, start: int, end: int, checks: ModelChecks) -> bool:
 
 
 def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """Five letters and digits at least, a digit among them, and no company's line: "10^9/L", a lab
-    result's unit, is none."""
+    """Five letters and digits at least, a digit among them or letters all in capitals (a French ID card's
+    nine characters may hold no digit), and no company's line: "10^9/L", a lab result's unit, is none, and
+    neither is a word ("Passport")."""
     value = [c for c in text[start:end] if c.isalnum()]
-    if len(value) < 5 or not any(c.isdigit() for c in value) or _example(text, start, end, checks):
+    if len(value) < 5 or not (any(c.isdigit() for c in value) or all(c.isupper() for c in value)) \
+            or _example(text, start, end, checks):
         return []
     return _no_company_line(text, start, end, checks)
 
