@@ -352,3 +352,14 @@ def test_a_sql_inserts_values_are_named_by_their_columns():
     assert shown(sql, apply_structure(sql, spans, FIELDS)) == [
         ("1187", "IDENTIFIER"), ("1188", "IDENTIFIER"), ("17AB45820", "NATIONAL_ID"), ("Pereira", "PERSON"),
         ("Roux-Castaing", "PERSON"), ("Rui", "PERSON"), ("rpereira", "IDENTIFIER"), ("Élodie", "PERSON")]
+
+
+def test_a_code_fields_code_found_unsure_is_kept_sure():
+    xml = '<Validation biologiste="Dr Anne Roux" rpps="10002884173" date="2026-11-27"/><a/><b/>'
+    spans = [Span(xml.index("1000"), xml.index("1000") + 11, "IDENTIFIER", 0.3, "model")]
+    out = apply_structure(xml, spans, FIELDS)
+    assert [(xml[s.start:s.end], s.label, s.source, s.score) for s in out] == [
+        ("10002884173", "IDENTIFIER", "model", 0.9)]
+    csv = "N° licence;Nom;Ville\n2547718830;HADDAD;Strasbourg\n"   # a club's licence number, no phone
+    spans = found(csv, ("2547718830", "PHONE"))
+    assert shown(csv, apply_structure(csv, spans, FIELDS)) == [("2547718830", "IDENTIFIER"), ("HADDAD", "PERSON")]

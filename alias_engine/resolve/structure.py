@@ -285,9 +285,10 @@ def _whole_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, 
 
 def _field_codes(text: str, spans: list[Span], values: list, placeholders: frozenset[str]) -> list[Span]:
     """A code field's value ("<BadgeNo>", "customer_id", "username", "passport", "otp") that reads as a code
-    is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever the model or a format took it
-    for (`_READ_AS_CODE`), found or not; a value holding another label (an e-mail, a card) or a span
-    across its edge is left as found, and so is a span that already is the code."""
+    is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever
+    the model or a format took it for (`_READ_AS_CODE`), found or not; a value holding another label (an
+    e-mail, a card) or a span across its edge is left as found; a span that already is the code stays its
+    detector's, at the field's score at least (the model's unsure reading of a code field's code is it)."""
     codes = {(start, end): _CODE_LABELS[kind] for start, end, kind, _ in values
              if kind in _CODE_LABELS and _reads_as_code(text[start:end], kind)
              and text[start:end].casefold() not in placeholders}
@@ -295,17 +296,21 @@ def _field_codes(text: str, spans: list[Span], values: list, placeholders: froze
         return spans
     index = SpanIndex([_Range(start, end, label) for (start, end), label in codes.items()])
     replaced = []
+    found: dict[tuple[int, int], Span] = {}  # a span that is the code already: its own, at the field's score at least
     for span in spans:
         for v in index.overlapping(span.start, span.end):
             if (span.start, span.end, span.label) == v:
-                codes.pop((v.start, v.end), None)  # found as it is
+                found[(v.start, v.end)] = span
             elif span.label in _READ_AS_CODE and v.start <= span.start and span.end <= v.end:
                 replaced.append((span, (v.start, v.end)))
             else:
                 codes.pop((v.start, v.end), None)
     dropped = {id(span) for span, value in replaced if value in codes}
+    dropped |= {id(span) for value, span in found.items() if value in codes}
     return [s for s in spans if id(s) not in dropped] + [
-        Span(start, end, label, 0.9, "keyword") for (start, end), label in codes.items()]
+        Span(start, end, label, max(0.9, found[(start, end)].score), found[(start, end)].source,
+             found[(start, end)].verified) if (start, end) in found else Span(start, end, label, 0.9, "keyword")
+        for (start, end), label in codes.items()]
 
 
 def _reads_as_code(value: str, kind: str) -> bool:
