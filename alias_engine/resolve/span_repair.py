@@ -410,7 +410,8 @@ def surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Sp
 
 def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks) -> list[Span]:
     """A PERSON span takes the initials written before it ("S.R. O'Donoghue-Price", "M. Young"), except a
-    title of the text's language (French "M.", Monsieur: outside the span) and initials another span holds;
+    title of the text's language (French "M.", Monsieur: outside the span, but an initial after a title:
+    "Dr M. Guérin") and initials another span holds;
     and a surname's initial after it where the name ends there ("priya s: ok" in a chat, "Priya S." then
     a space, "inès b" at a line's end), held by no other span."""
     ends = sorted(s.end for s in spans)
@@ -418,7 +419,8 @@ def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks)
     out = []
     for span in spans:
         m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
-        if m is not None and m.group(1).rstrip(".").casefold() not in checks.words_of(lang, "person_lead_words") and \
+        if m is not None and (m.group(1).rstrip(".").casefold() not in checks.words_of(lang, "person_lead_words")
+                              or _title_before(text, m.start(), checks)) and \
                 bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
             span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
         after = _INITIAL_AFTER.match(text, span.end) if span.label == "PERSON" else None
