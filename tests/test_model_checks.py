@@ -405,6 +405,7 @@ def test_model_number_starts_at_its_number(text, value, label, expected):
     ("Signé : M. Dupont", "Dupont", "fr", "Dupont"),       # Monsieur: a title
     ("Signé : M. Dupont", "M. Dupont", "fr", "Dupont"),
     ("Bien confraternellement,\n\nDr M. Guérin-Lefèvre", "Guérin-Lefèvre", "fr", "M. Guérin-Lefèvre"),  # after a title
+    ("Conseiller (Mélanie) : Merci M. Morel", "Morel", "fr", "Morel"),            # after a greeting: Monsieur
     # a surname's initial after a first name, where the name ends
     ("[19:03] priya s: on my way", "priya", "en", "priya s"),
     ("Talk to Priya S. tomorrow", "Priya", "en", "Priya S"),

@@ -363,3 +363,10 @@ def test_a_code_fields_code_found_unsure_is_kept_sure():
     csv = "N° licence;Nom;Ville\n2547718830;HADDAD;Strasbourg\n"   # a club's licence number, no phone
     spans = found(csv, ("2547718830", "PHONE"))
     assert shown(csv, apply_structure(csv, spans, FIELDS)) == [("2547718830", "IDENTIFIER"), ("HADDAD", "PERSON")]
+
+
+def test_a_verified_code_of_another_label_stays_in_a_code_field():
+    csv = "driver_id,name,customer_id\nDRV-0147,Shaun Tetteh,MORGA753116SM9IJ\n"
+    start = csv.index("MORGA")
+    spans = [Span(start, start + 16, "NATIONAL_ID", 0.95, "validator", True)]
+    assert shown(csv, apply_structure(csv, spans, FIELDS))[0] == ("MORGA753116SM9IJ", "NATIONAL_ID")

@@ -43,6 +43,7 @@ class ModelChecks:
     # The town a deed writes before the street: "demeurant à ANNECY (74000), 4 rue …".
     town_before: regex.Pattern = regex.compile(r"(?!)")
     example_value: regex.Pattern | None = None  # an example written where a code goes: "sk_test_YOUR_KEY"
+    office_titles: frozenset[str] = frozenset()  # casefolded: "dr", "maître": after one, French "M." is an initial
     # A name that is a thing's: "'s disease", " Prize" after it ("Crohn's disease", "Turner Prize"), "maladie de",
     # "lycée", "rue" before it ("sarcome de Kaposi", "lycée Jules-Ferry").
     eponym_after: regex.Pattern = regex.compile(r"(?!)")
@@ -73,7 +74,8 @@ Check = Callable[[str, int, int, ModelChecks], list[Piece]]
 # initial where French "M." is Monsieur, a word of its person_lead_words.
 OWN_WORD_KEYS = ("lower_case_words", "person_lead_words")
 WORD_KEYS = ("person_lead_words", "name_particles", "name_stop_words", "address_line_words", "address_building_words",
-             "couple_connectors", "address_lead_words", "town_lead_words", "eponym_words", "eponym_lead_words")
+             "couple_connectors", "address_lead_words", "town_lead_words", "eponym_words", "eponym_lead_words",
+             "office_titles")
 
 
 def load_model_checks(section: dict, patterns: PatternRules | None = None,
@@ -108,6 +110,7 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                        regex.compile(r"(?i:" + phrases(word_set(given, "town_lead_words", "words")) + r")\s+"
                                      r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z"),
                        example_value=compile_pattern(example, "model_checks.example_value") if example else None,
+                       office_titles=word_set(given, "office_titles", "words"),
                        eponym_after=regex.compile(r"(?:['’]s)?[ \t]+(?i:" + phrases(word_set(given, "eponym_words", "words"))
                                                   + r")(?![\p{L}])"),
                        eponym_before=regex.compile(r"(?<![\p{L}])(?i:" + phrases(word_set(given, "eponym_lead_words", "words"))

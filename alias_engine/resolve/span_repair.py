@@ -234,6 +234,12 @@ def _capitalised_by_position(text: str, span: Span, lower_case_words: frozenset[
     return bool(words) and all(w.casefold() in lower_case_words for w in words)
 
 
+def _office_title_before(text: str, start: int, checks: ModelChecks) -> bool:
+    """A professional title right before `start` ("Dr", "Maître": `office_titles`), not a greeting ("Merci")."""
+    m = _LAST_WORD_BEFORE.search(text, max(0, start - 30), start)
+    return m is not None and m.group(1).rstrip(".").casefold() in checks.office_titles
+
+
 def _title_before(text: str, start: int, checks: ModelChecks) -> bool:
     """A title or greeting word right before `start`: "Mr" before "Archer"."""
     m = _LAST_WORD_BEFORE.search(text, max(0, start - 30), start)
@@ -420,7 +426,7 @@ def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks)
     for span in spans:
         m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
         if m is not None and (m.group(1).rstrip(".").casefold() not in checks.words_of(lang, "person_lead_words")
-                              or _title_before(text, m.start(), checks)) and \
+                              or _office_title_before(text, m.start(), checks)) and \
                 bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
             span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
         after = _INITIAL_AFTER.match(text, span.end) if span.label == "PERSON" else None

@@ -287,7 +287,8 @@ def _field_codes(text: str, spans: list[Span], values: list, placeholders: froze
     """A code field's value ("<BadgeNo>", "customer_id", "username", "passport", "otp") that reads as a code
     is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever
     the model or a format took it for (`_READ_AS_CODE`), found or not; a value holding another label (an
-    e-mail, a card) or a span across its edge is left as found; a span that already is the code stays its
+    e-mail, a card), a number a validator verified as another code (a NIR, a driving licence; a phone's
+    shape says less) or a span across its edge is left as found; a span that already is the code stays its
     detector's, at the field's score at least (the model's unsure reading of a code field's code is it)."""
     codes = {(start, end): _CODE_LABELS[kind] for start, end, kind, _ in values
              if kind in _CODE_LABELS and _reads_as_code(text[start:end], kind)
@@ -301,8 +302,9 @@ def _field_codes(text: str, spans: list[Span], values: list, placeholders: froze
         for v in index.overlapping(span.start, span.end):
             if (span.start, span.end, span.label) == v:
                 found[(v.start, v.end)] = span
-            elif span.label in _READ_AS_CODE and v.start <= span.start and span.end <= v.end:
-                replaced.append((span, (v.start, v.end)))
+            elif span.label in _READ_AS_CODE and v.start <= span.start and span.end <= v.end \
+                    and not (span.source == "validator" and span.verified and span.label != "PHONE"):
+                replaced.append((span, (v.start, v.end)))  # a checksum's or a shape's own label stays (a phone's)
             else:
                 codes.pop((v.start, v.end), None)
     dropped = {id(span) for span, value in replaced if value in codes}
