@@ -329,7 +329,7 @@ def test_a_json_key_is_no_value():
 def test_a_generic_json_key_is_named_by_its_object():
     text = ('{"order": {"id": 5829104417, "customer": {"id": "C-7712", "name": "Anne"}}, '
             '"user": {"id": "u-881"}, "note": "a {b} c", "id": "top-1"}')
-    named = {text[start:end]: name for start, end, name, _ in structure._named_values(text, [], FIELDS, [])}
+    named = {text[start:end]: name for start, end, name, _ in structure._json_fields(text, FIELDS.generic)[0]}
     assert named == {"5829104417": "order id", "C-7712": "customer id", "Anne": "name", "u-881": "user id",
                      "a {b} c": "note", "top-1": "id"}
     assert shown(text, apply_structure(text, [], FIELDS)) == [("C-7712", "IDENTIFIER"), ("u-881", "IDENTIFIER")]

@@ -195,8 +195,8 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
             if start < end:
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
-    out = merchants_removed(eponyms_removed(words_capitalised_by_position(out, text, checks, lang), text, checks),
-                            text, checks)
+    out = words_capitalised_by_position(out, text, checks, lang)
+    out = merchants_removed(eponyms_removed(out, text, checks), text, checks)
     out = initials_added(surnames_added(out, text, checks), text, lang, checks)
     return out + logins_after_names(out, text)
 

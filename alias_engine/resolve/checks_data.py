@@ -93,6 +93,9 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
     service = section.get("service_host_labels")
     example = section.get("example_value")
     merchant = section.get("merchant_before")
+    # "maladie de", "lycée", "rue": the words before a name that make it a thing's, and their "de"/"d'"
+    eponym_lead = (r"(?i:" + phrases(word_set(given, "eponym_lead_words", "words"))
+                   + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?")
     return ModelChecks(frozenset(t.rstrip(".") for t in word_set(given, "person_lead_words", "words")),
                        compile_pattern(secret_not, "model_checks.secret_not") if secret_not else None,
                        compile_pattern(service, "model_checks.service_host_labels") if service else None,
@@ -113,11 +116,9 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None,
                        office_titles=word_set(given, "office_titles", "words"),
                        eponym_after=regex.compile(r"(?:['’]s)?[ \t]+(?i:" + phrases(word_set(given, "eponym_words", "words"))
                                                   + r")(?![\p{L}])"),
-                       eponym_before=regex.compile(r"(?<![\p{L}])(?i:" + phrases(word_set(given, "eponym_lead_words", "words"))
-                                                   + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?\Z"),
+                       eponym_before=regex.compile(r"(?<![\p{L}])" + eponym_lead + r"\Z"),
                        merchant_before=compile_pattern(merchant, "model_checks.merchant_before") if merchant else None,
-                       eponym_start=regex.compile(r"(?i:" + phrases(word_set(given, "eponym_lead_words", "words"))
-                                                  + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?(?=\p{L})"))
+                       eponym_start=regex.compile(eponym_lead + r"(?=\p{L})"))
 
 
 def word_set(section: Mapping[str, Iterable[str]], key: str, where: str = "model_checks") -> frozenset[str]:

@@ -111,18 +111,20 @@ def without_form_item(span: Span, text: str) -> Span:
     return Span(span.start, end, span.label, span.score, span.source, span.verified)
 
 
-_ENTITY_EDGE = regex.compile(r"^(?:&#?\w{2,8};?\s*)+|(?:\s*&#?\w{2,8};?)+$")
+_ENTITIES_START = regex.compile(r"(?:&#?\w{2,8};?\s*)+")
+_ENTITIES_END = regex.compile(r"(?:\s*&#?\w{2,8};?)+\Z")
 
 
 def without_entities(span: Span, text: str) -> Span | None:
     """A span without the HTML entities at its edges ("Yusra Haddad &ndash" is "Yusra Haddad"); None when
     it is one."""
-    value = text[span.start:span.end]
-    if "&" not in value:
+    if "&" not in text[span.start:span.end]:
         return span
     start, end = span.start, span.end
-    while (m := _ENTITY_EDGE.search(text[start:end])) is not None and m.end() > m.start():
-        start, end = (start + m.end(), end) if m.start() == 0 else (start, start + m.start())
+    if (lead := _ENTITIES_START.match(text, start, end)) is not None:
+        start = lead.end()
+    if (trail := _ENTITIES_END.search(text, start, end)) is not None:
+        end = trail.start()
     if end - start < 2:
         return None
     return span if (start, end) == (span.start, span.end) else Span(start, end, span.label, span.score, span.source,
@@ -216,7 +218,7 @@ def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list
     if checks.merchant_before is None:
         return spans
     return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
-        text[max(0, span.start - 30, text.rfind("\n", 0, span.start) + 1):span.start]) is None]
+        text[max(span.start - 30, text.rfind("\n", 0, span.start) + 1):span.start]) is None]
 
 
 def _in_capitals(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
@@ -234,16 +236,15 @@ def _capitalised_by_position(text: str, span: Span, lower_case_words: frozenset[
     return bool(words) and all(w.casefold() in lower_case_words for w in words)
 
 
-def _office_title_before(text: str, start: int, checks: ModelChecks) -> bool:
-    """A professional title right before `start` ("Dr", "Maître": `office_titles`), not a greeting ("Merci")."""
-    m = _LAST_WORD_BEFORE.search(text, max(0, start - 30), start)
-    return m is not None and m.group(1).rstrip(".").casefold() in checks.office_titles
-
-
 def _title_before(text: str, start: int, checks: ModelChecks) -> bool:
     """A title or greeting word right before `start`: "Mr" before "Archer"."""
+    return _word_before(text, start) in checks.person_lead_words
+
+
+def _word_before(text: str, start: int) -> str | None:
+    """The word right before `start` (a dot after it aside), casefolded, with a straight apostrophe."""
     m = _LAST_WORD_BEFORE.search(text, max(0, start - 30), start)
-    return m is not None and m.group(1).replace("’", "'").casefold() in checks.person_lead_words
+    return None if m is None else m.group(1).replace("’", "'").casefold()
 
 
 def _before_trailing_words(text: str, start: int, end: int, checks: ModelChecks) -> int:
@@ -426,7 +427,7 @@ def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks)
     for span in spans:
         m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
         if m is not None and (m.group(1).rstrip(".").casefold() not in checks.words_of(lang, "person_lead_words")
-                              or _office_title_before(text, m.start(), checks)) and \
+                              or _word_before(text, m.start()) in checks.office_titles) and \
                 bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
             span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
         after = _INITIAL_AFTER.match(text, span.end) if span.label == "PERSON" else None

@@ -53,9 +53,8 @@ _INPUT_NAME = regex.compile(r"\s(?:name|id)\s*=\s*[\"']([^\"'<>]{1,60})[\"']")
 MIN_TAGS = 3  # fewer tags: prose that mentions one ("the <br> tag"), read as prose
 _VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                             "track", "wbr"})
-# "key": "value" and "key": 123 in JSON (a payload, or one in a log line)
-_JSON_PAIR = regex.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:"((?:[^"\\\n]|\\.)*)"|(-?\d[\d.]*))')
-# A JSON key and what follows it (an object or array it opens, a string, a number), a lone string, a bracket
+# In JSON (a payload, or one in a log line): a key and what follows it (an object or array it opens, a string,
+# a number), a lone string, a bracket
 _JSON_TOKEN = regex.compile(r'"(?P<key>(?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:(?P<open>[{\[])|"(?P<string>(?:[^"\\\n]|\\.)*)"'
                             r'|(?P<number>-?\d[\d.]*))|"(?:[^"\\\n]|\\.)*"|(?P<brace>[{}\[\]])')
 # A SQL dump's insert: its column list, then its rows' values (quoted, with '' or \' inside, or bare)
@@ -172,8 +171,10 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     """`spans` with the text's structure applied: nothing inside a tag, what the fields say."""
     tags = markup_tags(text)
     tables = list(named_tables(text))
-    values = list(field_values(text, tags, fields, tables))
-    out = _outside_keys(text, list(spans))
+    json_values, json_keys = _json_fields(text, fields.generic)
+    sql_values, sql_columns = _sql_fields(text, fields.generic)
+    values = list(field_values(text, tags, fields, tables, json_values + sql_values))
+    out = _outside_keys(list(spans), json_keys + sql_columns)
     if not tags and not values:
         return out
     out = _outside_tags(text, out, tags) if tags else out
@@ -300,19 +301,21 @@ def _field_codes(text: str, spans: list[Span], values: list, placeholders: froze
     found: dict[tuple[int, int], Span] = {}  # a span that is the code already: its own, at the field's score at least
     for span in spans:
         for v in index.overlapping(span.start, span.end):
-            if (span.start, span.end, span.label) == v:
+            if (span.start, span.end) == (v.start, v.end) and span.label == v.kind:
                 found[(v.start, v.end)] = span
             elif span.label in _READ_AS_CODE and v.start <= span.start and span.end <= v.end \
                     and not (span.source == "validator" and span.verified and span.label != "PHONE"):
                 replaced.append((span, (v.start, v.end)))  # a checksum's or a shape's own label stays (a phone's)
             else:
                 codes.pop((v.start, v.end), None)
-    dropped = {id(span) for span, value in replaced if value in codes}
-    dropped |= {id(span) for value, span in found.items() if value in codes}
-    return [s for s in spans if id(s) not in dropped] + [
-        Span(start, end, label, max(0.9, found[(start, end)].score), found[(start, end)].source,
-             found[(start, end)].verified) if (start, end) in found else Span(start, end, label, 0.9, "keyword")
-        for (start, end), label in codes.items()]
+    dropped = {id(span) for span, value in [*replaced, *((span, value) for value, span in found.items())]
+               if value in codes}
+    out = [s for s in spans if id(s) not in dropped]
+    for (start, end), label in codes.items():
+        own = found.get((start, end))
+        out.append(Span(start, end, label, 0.9, "keyword") if own is None
+                   else Span(start, end, label, max(0.9, own.score), own.source, own.verified))
+    return out
 
 
 def _reads_as_code(value: str, kind: str) -> bool:
@@ -407,33 +410,30 @@ def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields)
                                              for h in index.overlapping(s.start, s.end)))]
 
 
-def _outside_keys(text: str, spans: list[Span]) -> list[Span]:
+def _outside_keys(spans: list[Span], keys: list[tuple[int, int]]) -> list[Span]:
     """A JSON key and a SQL insert's column list are fields' names, no values: `"niveau": "INFO"` has no
     IDENTIFIER "niveau", `(login, mdp_hash, role)` no login "mdp_hash"."""
-    keys = [_Range(m.start(1), m.end(1), "key") for m in _JSON_PAIR.finditer(text)] \
-        if '"' in text and ":" in text else []
-    keys += [_Range(m.start("columns"), m.end("columns"), "columns") for m in _SQL_INSERT.finditer(text)]
     if not keys:
         return spans
-    index = SpanIndex(keys)
+    index = SpanIndex([_Range(start, end, "key") for start, end in keys])
     return [s for s in spans if not (s.source in ("model", "repeat", "keyword", "pattern") and any(
         k.start <= s.start and s.end <= k.end for k in index.overlapping(s.start, s.end)))]
 
 
-def field_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list
+def field_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list, records: list
                  ) -> Iterator[tuple[int, int, str, tuple[str, tuple[str, ...]] | None]]:
-    """(start, end, kind, column) of the values whose field name says something, kind "person", "address"
-    or "not_personal", column (header, the table's headers) for a table's cell; `tables`: the text's
-    `named_tables`."""
+    """(start, end, kind, column) of the values whose field name says something (`Fields.kind`), column
+    (header, the table's headers) for a table's cell; `tables`: the text's `named_tables`, `records`: its
+    JSON and SQL values, named (`_json_fields`, `_sql_fields`)."""
     kinds: dict[tuple[str, tuple[str, ...]], str | None] = {}  # a header, an element or a key names many values
-    for start, end, name, record in _named_values(text, tags, fields, tables):
+    for start, end, name, record in _named_values(text, tags, fields, tables, records):
         key = (name, record)
         kind = kinds[key] if key in kinds else kinds.setdefault(key, fields.kind(name, record))
         if kind is not None and start < end:
             yield start, end, kind, key if record else None
 
 
-def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list
+def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables: list, records: list
                   ) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
     """(start, end, field name, the names of the fields beside it where known) of each named value.
     An element's text is named by its element, and a `generic` element ("Id") by the nearest element
@@ -465,30 +465,41 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
                 elif not text[start:end].rstrip().endswith("/>"):
                     open_elements.append(name)
             last = end
-    if '"' in text and ":" in text:  # a JSON value by its key, a generic key ("id") with its object's key
-        objects: list[str | None] = []
-        for m in _JSON_TOKEN.finditer(text):
-            if m.group("open") is not None:
-                objects.append(m.group("key"))
-            elif m.group("brace") is not None:
-                if m.group("brace") in "{[":
-                    objects.append(None)
-                elif objects:
-                    objects.pop()
-            elif m.group("key") is not None:
-                group = "string" if m.group("string") is not None else "number"
-                name = m.group("key")
-                if field_words(name) in fields.generic:
-                    parent = next((key for key in reversed(objects) if key is not None), None)
-                    name = f"{_singular(parent)} {name}" if parent is not None else name
-                yield m.start(group), m.end(group), name, ()
-    yield from _sql_values(text, fields.generic)
+    yield from records
     for header, rows in tables:
         if is_form(text, header, rows, lambda cell: fields.names_a_field(text[cell[0]:cell[1]])):
             for key, value in (header, *rows):
                 yield value[0], value[1], text[key[0]:key[1]], ()
         else:
             yield from table_fields(text, header, rows)
+
+
+def _json_fields(text: str, generic: tuple[tuple[str, ...], ...]
+                 ) -> tuple[list[tuple[int, int, str, tuple[str, ...]]], list[tuple[int, int]]]:
+    """A JSON text's values, each named by its key (a generic key, "id", with the key of its object or
+    array: `{"customer": {"id": …}}` is "customer id"), and the keys of those values: one pass."""
+    values: list[tuple[int, int, str, tuple[str, ...]]] = []
+    keys: list[tuple[int, int]] = []
+    if '"' not in text or ":" not in text:
+        return values, keys
+    objects: list[str | None] = []
+    for m in _JSON_TOKEN.finditer(text):
+        if m.group("open") is not None:
+            objects.append(m.group("key"))
+        elif m.group("brace") is not None:
+            if m.group("brace") in "{[":
+                objects.append(None)
+            elif objects:
+                objects.pop()
+        elif m.group("key") is not None:
+            group = "string" if m.group("string") is not None else "number"
+            name = m.group("key")
+            if field_words(name) in generic:
+                parent = next((key for key in reversed(objects) if key is not None), None)
+                name = f"{_singular(parent)} {name}" if parent is not None else name
+            values.append((m.start(group), m.end(group), name, ()))
+            keys.append(m.span("key"))
+    return values, keys
 
 
 class _TableCells:
@@ -528,10 +539,14 @@ class _TableCells:
         return None, ()
 
 
-def _sql_values(text: str, generic: tuple[tuple[str, ...], ...]) -> Iterator[tuple[int, int, str, tuple[str, ...]]]:
-    """The values of a SQL dump's `INSERT INTO t (a, b) VALUES (…), (…);`, each named by its column (a
-    generic one, "id", with its table's name: `clients.id` is "client id")."""
+def _sql_fields(text: str, generic: tuple[tuple[str, ...], ...]
+                ) -> tuple[list[tuple[int, int, str, tuple[str, ...]]], list[tuple[int, int]]]:
+    """A SQL dump's `INSERT INTO t (a, b) VALUES (…), (…);` values, each named by its column (a generic one,
+    "id", with its table's name: `clients.id` is "client id"), and the inserts' column lists."""
+    values: list[tuple[int, int, str, tuple[str, ...]]] = []
+    column_lists: list[tuple[int, int]] = []
     for insert in _SQL_INSERT.finditer(text):
+        column_lists.append(insert.span("columns"))
         table = _singular(insert.group("table").strip("`\"[] ").rsplit(".", 1)[-1])
         columns = tuple(c.strip().strip("`\"[] ") for c in insert.group("columns").split(","))
         columns = tuple(f"{table} {c}" if field_words(c) in generic else c for c in columns)
@@ -541,12 +556,13 @@ def _sql_values(text: str, generic: tuple[tuple[str, ...], ...]) -> Iterator[tup
             while (value := _SQL_VALUE.match(text, pos)) is not None:
                 group = "quoted" if value.group("quoted") is not None else "bare"
                 if column < len(columns) and value.group(group):
-                    yield value.start(group), value.end(group), columns[column], columns
+                    values.append((value.start(group), value.end(group), columns[column], columns))
                 pos, column = value.end(), column + 1
                 if value.group("sep") == ")":
                     break
             else:
                 break
+    return values, column_lists
 
 
 def _singular(name: str) -> str:
