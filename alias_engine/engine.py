@@ -135,10 +135,10 @@ class Engine:
         results = []
         for item, view, chosen_lang in zip(found, views, langs):
             candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names,
-                                 self.rules.model_checks, self.rules.letterheads, self.rules.fields)
+                                 self.rules.model_checks, self.rules.lexicon, self.rules.fields)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text, self.rules.labels)
-            merged = sorted(merged + repeated_values(view.text, merged, self.rules.model_checks, labels=self.rules.labels))
+            merged = sorted(merged + repeated_values(view.text, merged, self.rules.lexicon, labels=self.rules.labels))
             spans = [self._to_original(view, s) for s in merged]
             if any(b.start < a.end for a, b in zip(spans, spans[1:])):
                 spans = merge_spans(spans, view.original, self.rules.labels)  # two spans that one original cluster joins (`½` is `1⁄2`)

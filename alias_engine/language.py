@@ -11,7 +11,7 @@ language's words that the resolve stage reads, one list a key of `WORD_KEYS`
 (titles and greetings before a name, name particles, words after a name, address
 and organisation words...). The rules of every language apply to every text, so
 the resolve stage reads each key's words united over the languages
-(`Languages.words`).
+(`Languages.words`, resolve/lexicon.py).
 `rules/languages.json` gives the order the folders are read in and the
 `default` language of a text that gives no sign of one. docs/rules.md says how
 to add a language.
@@ -122,11 +122,6 @@ class Languages:
         """The casefolded words of `key` (one of WORD_KEYS) of every language: the rules of every
         language apply to every text, so a word listed in one language applies to a text of another."""
         return frozenset().union(*(lang.words_of(key) for lang in self.all))
-
-    def word_sets(self) -> dict[str, frozenset[str]]:
-        """Every key of WORD_KEYS with its words united over the languages (`words`), but the lower-case
-        words, which are read by the text's language."""
-        return {key: self.words(key) for key in WORD_KEYS if key != "lower_case_words"}
 
     def guess(self, text: str, sample: int = 5000) -> str:
         """The language with the most stop words in the first `sample` characters (the default on a tie)."""

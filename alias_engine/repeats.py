@@ -28,10 +28,10 @@ lender's score):
   ("m.obrien", "rkapoor_ro"). The other labels are patterns: where a rule left one of their
   occurrences (a company's phone line, a public URL), the context decided.
 
->>> from alias_engine.resolve.checks_data import ModelChecks
+>>> from alias_engine.resolve.lexicon import Lexicon
 >>> text = "Tom Okafor chairs. Tom and Okafor Ltd agree; Okafor signs."
 >>> found = [Span(0, 10, "PERSON", 0.99, "model")]
->>> [(text[s.start:s.end], s.source) for s in repeated_values(text, found, ModelChecks())]
+>>> [(text[s.start:s.end], s.source) for s in repeated_values(text, found, Lexicon())]
 [('Tom', 'repeat'), ('Okafor', 'repeat')]
 """
 
@@ -43,7 +43,7 @@ from typing import NamedTuple
 import regex
 
 from .labels import BUILTIN, LabelSet
-from .resolve.checks_data import ModelChecks
+from .resolve.lexicon import Lexicon
 from .spans import Span, SpanIndex
 
 # On the five evaluation sets a lender below 0.95 was most often a false name of the model ("Thu",
@@ -94,7 +94,7 @@ class Lenders:
         """The lent values whose first run is `run`, longest first."""
         return self._by_first_run.get(run, [])
 
-    def lend(self, value: str, label: str, score: float, source: str, checks: ModelChecks) -> None:
+    def lend(self, value: str, label: str, score: float, source: str, lexicon: Lexicon) -> None:
         """Add what one value lends (a name and its words, a code-like value); a value lent
         already keeps its first lender."""
         if source == "model" and score < MIN_SCORE:
@@ -113,7 +113,7 @@ class Lenders:
         elif len(words) == 1 and value.isupper() and len(value) >= 4:  # "O'DONOGHUE-PRICE": "O'Donoghue-Price"
             values.append(value.title())
         for v in values:
-            if _RUN.match(v) and v.casefold().rstrip(".") not in checks.name_stop_words:
+            if _RUN.match(v) and v.casefold().rstrip(".") not in lexicon.name_stop_words:
                 self._add(v, _Lent(label, score, value.startswith(v)))
 
     def _add(self, value: str, lent: _Lent) -> None:
@@ -124,7 +124,7 @@ class Lenders:
         bisect.insort(same_run, (value, lent), key=lambda item: -len(item[0]))
 
 
-def repeated_values(text: str, spans: list[Span], checks: ModelChecks, earlier: Lenders | None = None,
+def repeated_values(text: str, spans: list[Span], lexicon: Lexicon, earlier: Lenders | None = None,
                     labels: LabelSet = BUILTIN) -> list[Span]:
     """Spans for the other occurrences of the values `spans` lend (`spans`: sorted,
     non-overlapping, offsets into `text`); `spans` themselves are not returned. `earlier`: what
@@ -132,7 +132,7 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks, earlier: 
     spans would lend them. `labels`: the labels of `spans` (the twelve by default)."""
     own = Lenders(labels)
     for span in spans:
-        own.lend(text[span.start:span.end], span.label, span.score, span.source, checks)
+        own.lend(text[span.start:span.end], span.label, span.score, span.source, lexicon)
     earlier = earlier if earlier is not None else Lenders(labels)
     if not own and not earlier:
         return []
@@ -157,7 +157,7 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks, earlier: 
                 if before and before in _NOT_BEFORE_CODE:
                     continue
             else:
-                if (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, checks) \
+                if (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, lexicon) \
                         or _before_ampersand(text, end, taken, lenders):
                     continue
                 if _starts_sentence(text, start):
@@ -166,7 +166,7 @@ def repeated_values(text: str, spans: list[Span], checks: ModelChecks, earlier: 
                     if value.lower() in lower_case_words:  # "Will you…" where "will" is written: a word here
                         continue
                 if _CAPITAL_AFTER.match(text, end):
-                    surname = _surname_after(text, end, lender, checks)
+                    surname = _surname_after(text, end, lender, lexicon)
                     if surname is None or taken.overlapping(end, surname):
                         continue
                     end = surname
@@ -201,7 +201,7 @@ def _continues(text: str, end: int) -> bool:
     return end < len(text) and (_RUN.match(text[end]) is not None or text[end] in _NOT_AFTER)
 
 
-def _surname_after(text: str, end: int, lender: _Lent, checks: ModelChecks) -> int | None:
+def _surname_after(text: str, end: int, lender: _Lent, lexicon: Lexicon) -> int | None:
     """Where the surname after a lent first name ends ("Alasdair" lent, "Alasdair Drummond" written):
     one capitalised word, no capitals, not a word that ends names or starts an address, and no
     third capitalised word after it. None when the value is not the start of its lender's name."""
@@ -211,16 +211,16 @@ def _surname_after(text: str, end: int, lender: _Lent, checks: ModelChecks) -> i
     if surname is None or surname.group(1).isupper():
         return None
     folded = surname.group(1).casefold()
-    if folded in checks.name_stop_words or folded in checks.address_line_words:
+    if folded in lexicon.name_stop_words or folded in lexicon.address_line_words:
         return None
     return surname.end()
 
 
-def _proper_noun_before(text: str, start: int, checks: ModelChecks) -> bool:
+def _proper_noun_before(text: str, start: int, lexicon: Lexicon) -> bool:
     before = _WORD_BEFORE.search(text, max(0, start - 40), start)
     if before is None or not before.group(1)[0].isupper() or _INITIALS.fullmatch(before.group(1)):
         return False
-    return before.group(1).casefold().rstrip(".") not in checks.person_lead_words \
+    return before.group(1).casefold().rstrip(".") not in lexicon.person_lead_words \
         and not _starts_sentence(text, before.start())
 
 

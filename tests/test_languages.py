@@ -116,8 +116,8 @@ def test_the_words_of_the_resolve_steps_are_each_languages():
     for key in WORD_KEYS:  # the resolve steps read every language's words
         assert shipped_languages().words(key) == fr.words_of(key) | en.words_of(key) != frozenset()
     rules = Engine(use_model=False).rules
-    assert rules.model_checks.name_particles == shipped_languages().words("name_particles")
-    assert rules.letterheads.connectors == shipped_languages().words("organisation_connectors")
+    assert rules.lexicon.name_particles == shipped_languages().words("name_particles")
+    assert rules.lexicon.organisation_connectors == shipped_languages().words("organisation_connectors")
     assert rules.fields.not_a_name_values == shipped_languages().words("not_a_name_values")
 
 

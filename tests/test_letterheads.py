@@ -11,7 +11,8 @@ import pytest
 
 from alias_engine import Engine
 from alias_engine.detectors.rules import detect_with_rules
-from alias_engine.resolve.letterheads import Letterheads, load_letterheads, organisation_blocks
+from alias_engine.resolve.letterheads import organisation_blocks
+from alias_engine.resolve.lexicon import Lexicon
 from alias_engine.spans import Span
 
 RULES = Engine(use_model=False).rules
@@ -94,19 +95,19 @@ def test_a_person_in_the_organisations_name_is_none_but_after_it_still_is():
 
 
 def test_without_organisation_words_the_rule_finds_nothing():
-    assert organisation_blocks("BANK OF NOWHERE\n1 Main St\nTel 555 0100", [], Letterheads()) == []
+    assert organisation_blocks("BANK OF NOWHERE\n1 Main St\nTel 555 0100", [], Lexicon()) == []
 
 
 def test_a_malformed_word_list_is_refused():
     with pytest.raises(ValueError, match="words.organisation_words"):
-        load_letterheads({"organisation_words": "bank"})
+        Lexicon.from_words({"organisation_words": "bank"})
 
 
 def test_the_connectors_of_an_organisations_name_are_the_languages():
     text = "College of Ada Lovelace\n41 Nelson Street, Leeds LS2 7AB"
     assert ("PERSON", "Ada Lovelace") not in detected(text, "en", ("PERSON", "Ada Lovelace"))
-    heads = RULES.letterheads
-    without_of = replace(heads, connectors=heads.connectors - {"of"})
+    lexicon = RULES.lexicon
+    without_of = replace(lexicon, organisation_connectors=lexicon.organisation_connectors - {"of"})
     found = organisation_blocks(text, spans_of(text, ("PERSON", "Ada Lovelace")), without_of)
     assert not any("PERSON" in z.labels for z in found)  # "of" no connector: the person is no part of the name
 
@@ -148,7 +149,7 @@ def test_two_columns_the_organisations_block_is_the_left_one_and_the_customers_s
 def test_a_wide_gap_inside_the_organisations_line_ends_its_name():
     text = "WESTGATE BUILDING SOCIETY      Statement of account\nTel: 0117 496 0000\n"
     assert detected(text, "en") == []  # still the society's switchboard
-    assert organisation_blocks(text, [], RULES.letterheads)
+    assert organisation_blocks(text, [], RULES.lexicon)
 
 
 @pytest.mark.parametrize("name", ["Ana Ruiz", "Léa de La Roche", "ANA RUIZ"])

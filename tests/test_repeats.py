@@ -18,7 +18,7 @@ from alias_engine.repeats import MIN_SCORE, repeated_values
 from alias_engine.resources import data_dir
 from alias_engine.spans import Span
 
-CHECKS = load_rules(data_dir("rules")).model_checks
+LEXICON = load_rules(data_dir("rules")).lexicon
 
 
 def found_at(text: str, value: str, label: str = "PERSON", score: float = 0.99, occurrence: int = 0) -> Span:
@@ -29,7 +29,7 @@ def found_at(text: str, value: str, label: str = "PERSON", score: float = 0.99, 
 
 
 def repeats_of(text: str, *spans: Span) -> list[str]:
-    return [text[s.start:s.end] for s in repeated_values(text, sorted(spans), CHECKS)]
+    return [text[s.start:s.end] for s in repeated_values(text, sorted(spans), LEXICON)]
 
 
 def test_doctests_run():
@@ -39,7 +39,7 @@ def test_doctests_run():
 def test_a_confident_name_is_masked_where_the_model_missed_it():
     text = "[19:02] Mum: send the fees for Tayo today\n[19:40] Tayo: thanks!"
     found = found_at(text, "Tayo", occurrence=1)
-    spans = repeated_values(text, [found], CHECKS)
+    spans = repeated_values(text, [found], LEXICON)
     assert [(text[s.start:s.end], s.start, s.label, s.source, s.score) for s in spans] == [
         ("Tayo", text.index("Tayo"), "PERSON", "repeat", found.score)]
 
@@ -98,7 +98,7 @@ def test_a_name_in_capitals_and_in_lower_case_is_the_same_name():
 def test_initials_already_masked_stay_out_of_the_repeat():
     text = "Vanterpool signed. Ref Q.R. Vanterpool"
     code = Span(text.index("Q.R."), text.index("Q.R.") + 4, "IDENTIFIER", 0.9, "keyword")
-    spans = repeated_values(text, sorted([found_at(text, "Vanterpool"), code]), CHECKS)
+    spans = repeated_values(text, sorted([found_at(text, "Vanterpool"), code]), LEXICON)
     assert [text[s.start:s.end] for s in spans] == ["Vanterpool"]
 
 
@@ -119,7 +119,7 @@ def test_a_code_like_value_lends_itself_under_its_label():
     login = found_at(text, "dlamb_ro", "IDENTIFIER", score=0.97)
     uid = found_at(text, "4471", "IDENTIFIER", score=0.99)
     got = [(text[s.start:s.end], s.label, s.start > text.index("Call")) for s in
-           repeated_values(text, sorted([code, login, uid]), CHECKS)]
+           repeated_values(text, sorted([code, login, uid]), LEXICON)]
     assert got == [("QX-40917", "IDENTIFIER", True), ("dlamb_ro", "IDENTIFIER", True)]  # 4 digits: any number
 
 
@@ -166,7 +166,7 @@ def test_repeats_never_overlap_a_span_or_each_other(parts):
     lenders = sorted(lenders)
     if any(b.start < a.end for a, b in zip(lenders, lenders[1:])):
         return
-    found = repeated_values(text, lenders, CHECKS)
+    found = repeated_values(text, lenders, LEXICON)
     every = sorted(lenders + found)
     assert all(b.start >= a.end for a, b in zip(every, every[1:]))
     for span in found:

@@ -20,8 +20,8 @@ from ..errors import RulesError
 from ..labels import BUILTIN, LabelSet, LabelSpec
 from ..language import Languages, language_folders, load_languages
 from ..resolve import Found, resolve
-from ..resolve.checks_data import OWN_WORD_KEYS, ModelChecks, load_model_checks
-from ..resolve.letterheads import Letterheads, load_letterheads
+from ..resolve.checks_data import ModelChecks, load_model_checks
+from ..resolve.lexicon import Lexicon
 from ..resolve.structure import Fields
 from ..resources import read_rule_file
 from ..spans import Span, Suppression
@@ -58,7 +58,7 @@ class Rules:
     suppress_patterns: tuple[tuple[regex.Pattern, frozenset[str]], ...] = ()
     # (regex, label, reject): the "span" group (or whole match) is a value of that label, by its context
     label_patterns: tuple[tuple[regex.Pattern, str, regex.Pattern | None], ...] = ()
-    letterheads: Letterheads = Letterheads()  # an organisation's contact block is the organisation's
+    lexicon: Lexicon = Lexicon()  # the languages' words (resolve/lexicon.py)
     fields: Fields = Fields()  # what a record's field names say of their values (resolve/structure.py)
     labels: LabelSet = BUILTIN  # the twelve and the labels the extra rules files declare
 
@@ -119,21 +119,19 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     not_names = frozenset().union(*(lang.not_names for lang in languages.all))
     _check_pattern_examples(common, common_path)
     try:
-        words = languages.word_sets()  # the words of every language apply to every text
-        model_checks = load_model_checks(common.get("model_checks", {}), patterns, words,
-                                         {lang.name: {key: lang.words_of(key) for key in OWN_WORD_KEYS} for lang in languages.all})
+        lexicon = Lexicon.from_languages(languages)  # the words of every language apply to every text
+        model_checks = load_model_checks(common.get("model_checks", {}), patterns, lexicon)
         suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
         label_patterns = tuple(_label_pattern(p, rejects, labels) for p in common.get("label_patterns", []))
         if "letterheads" in common:
             raise ValueError("letterheads: its words are the languages', in rules/<lang>/language.json → words")
-        letterheads = load_letterheads(words, model_checks)
-        fields = Fields.from_rules(common.get("fields", {}), words["not_a_name_values"], words["person_lead_words"])
+        fields = Fields.from_rules(common.get("fields", {}), lexicon.not_a_name_values, lexicon.person_lead_words)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "
                          f"or fields ({exc})") from None
     return Rules(identifiers, patterns, keywords, languages, not_names, tuple(extra_patterns), model_checks,
-                 suppress_patterns, label_patterns, letterheads, fields, labels)
+                 suppress_patterns, label_patterns, lexicon, fields, labels)
 
 
 def _check_pattern_examples(common: dict, path: Path) -> None:
@@ -232,7 +230,7 @@ def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[
     resolved against each other and against `model_spans` (the model's, if given: resolve/)."""
     found = find_with_rules(text, lang, rules)
     found.add("model", list(model_spans))
-    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.letterheads,
+    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.lexicon,
                    rules.fields)
 
 

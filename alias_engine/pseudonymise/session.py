@@ -26,7 +26,7 @@ from ..merge import split_at_breaks
 from ..normalize import check_text
 from ..placeholders import DEFAULT_PLACEHOLDER, check_placeholder_format
 from ..repeats import Lenders, repeated_values
-from ..resolve.checks_data import ModelChecks
+from ..resolve.lexicon import Lexicon
 from ..restore import (
     Alias,
     RestoreReport,
@@ -169,13 +169,13 @@ class Session:
             raise AliasEngineError("the detector returned a span outside the text")
         entities = self._state.entities
         if entities:  # a value masked in an earlier turn stays masked where the detector missed it now
-            checks = getattr(getattr(detector, "rules", None), "model_checks", None)
-            if not isinstance(checks, ModelChecks):  # a detector that is no Engine: no word lists
-                checks = ModelChecks()
+            lexicon = getattr(getattr(detector, "rules", None), "lexicon", None)
+            if not isinstance(lexicon, Lexicon):  # a detector that is no Engine: no word lists
+                lexicon = Lexicon()
             for entity in entities[self._lent:] + self._relend:
-                self._earlier.lend(entity.original, entity.label, 1.0, "keyword", checks)
+                self._earlier.lend(entity.original, entity.label, 1.0, "keyword", lexicon)
             self._lent, self._relend = len(entities), []
-            spans = sorted(spans + repeated_values(text, spans, checks, self._earlier, self.labels),
+            spans = sorted(spans + repeated_values(text, spans, lexicon, self._earlier, self.labels),
                            key=lambda s: (s.start, s.end))
         return split_at_breaks(spans, text)  # whatever the detector, no pseudonym swallows structure
 

@@ -16,7 +16,8 @@ adds, each under its role (ROLES below, `Found.add`). `resolve` applies, in this
    company's number, which LABELS.md keeps out of NATIONAL_ID (format_checks.py);
 5. greetings and sign-offs are not names: a model PERSON span "Bisous" is
    dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules) (suppressions.py);
-6. with the rules' model checks (`checks`, data in checks_data.py), `check_model_spans` below:
+6. with the rules' model checks (`checks`, data in checks_data.py; the languages' words in lexicon.py),
+   `check_model_spans` below:
    each model span is checked against its label's format (an IP must parse, a card has
    13-19 digits, a SECRET is no hash..., format_checks.py) and repaired (a PERSON cut at
    line breaks and titles, names joined, surnames and initials added, an address block's
@@ -49,7 +50,8 @@ from ..detectors.patterns import PatternRules
 from ..spans import Span, Suppression
 from .checks_data import Check, ModelChecks
 from .format_checks import AMOUNT, FORMAT_CHECKS, MASKED, MASKED_BEFORE, NUMBERS, is_siret
-from .letterheads import Letterheads, office_addresses, organisation_blocks
+from .letterheads import office_addresses, organisation_blocks
+from .lexicon import Lexicon
 from .span_repair import (
     REPAIRS,
     eponyms_removed,
@@ -106,10 +108,11 @@ class Found:
 
 
 def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],
-            checks: ModelChecks | None = None, letterheads: Letterheads | None = None,
+            checks: ModelChecks | None = None, lexicon: Lexicon | None = None,
             fields: Fields | None = None) -> list[Span]:
     """The candidates of every detector with the cross-detector rules applied (possibly overlapping).
 
+    `lexicon`: the languages' words, which the letterheads read (none: no letterhead is looked for).
     With `checks` (the rules' model_checks), the model's spans are first checked against their
     label's format and repaired (`check_model_spans`), and they go through the URL precedence and the
     suppressions like the rules' own candidates; a fallback keyword span (source "pattern") is kept
@@ -132,7 +135,7 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     model = without_non_names(model, text, not_names)
     if checks is None:
         # 8. the suppressions and letterheads, on the rules' candidates only
-        resolved = _suppressed(candidates, found, text, letterheads, found.model + found.others) + model
+        resolved = _suppressed(candidates, found, text, lexicon, found.model + found.others) + model
     else:
         # 6. format checks and span repair; 7. a model span inside a rule's URL is part of that URL ("…?token=…"
         # is not a SECRET of its own), and the fallbacks where the model found nothing of their label
@@ -140,23 +143,23 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
                                     [s for s in candidates if s.label == "URL"])
         candidates += inside_urls_removed(fallbacks_removed(fallbacks, model), candidates) + model
         # 8. the suppressions and letterheads, and a titled person's own office
-        resolved = _suppressed(candidates, found, text, letterheads, found.others)
-        if letterheads is not None:
-            resolved += office_addresses(text, resolved + found.others, letterheads)
+        resolved = _suppressed(candidates, found, text, lexicon, found.others)
+        if lexicon is not None:
+            resolved += office_addresses(text, resolved + found.others, lexicon)
     # 9. structure
     if fields is not None:
         resolved = apply_structure(text, resolved, fields)
     return resolved + found.others
 
 
-def _suppressed(candidates: list[Span], found: Found, text: str, letterheads: Letterheads | None,
+def _suppressed(candidates: list[Span], found: Found, text: str, lexicon: Lexicon | None,
                 others: list[Span]) -> list[Span]:
     """The candidates without those the keyword rules' suppressions and the organisations' letterheads
     remove (a letterhead's block ends at a PERSON of any detector: of the candidates or `others`,
     the spans not among them, the user's included)."""
     suppressions = found.suppressions
-    if letterheads is not None:
-        suppressions = suppressions + organisation_blocks(text, candidates + others, letterheads)
+    if lexicon is not None:
+        suppressions = suppressions + organisation_blocks(text, candidates + others, lexicon)
     return suppressed_removed(candidates, suppressions) if suppressions else candidates
 
 
@@ -169,7 +172,8 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     surnames, the initials and the logins after the names.
 
     >>> from alias_engine.resolve.checks_data import load_model_checks
-    >>> checks = load_model_checks({"secret_not": "\\\\$2[aby]\\\\$.*"}, words={"person_lead_words": ["Dr"]})
+    >>> from alias_engine.resolve.lexicon import Lexicon
+    >>> checks = load_model_checks({"secret_not": "\\\\$2[aby]\\\\$.*"}, lexicon=Lexicon.from_words({"person_lead_words": ["Dr"]}))
     >>> text = "Dr Jean Dupont at 10.0.300.1"
     >>> [text[s.start:s.end] for s in check_model_spans(
     ...     [Span(0, 14, "PERSON", 0.9, "model"), Span(18, 28, "IP_ADDRESS", 0.9, "model")], text, checks)]
@@ -184,7 +188,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
         if span.label in NUMBERS:
             if MASKED.search(text, span.start, span.end) or MASKED_BEFORE.search(text[max(0, span.start - 8):span.start]):
                 continue
-            span = number_without_code(span, text, checks)
+            span = number_without_code(span, text, checks.lexicon)
             if AMOUNT.fullmatch(text, span.start, span.end):
                 continue
         check = _CHECKS.get(span.label)
@@ -195,9 +199,10 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
             if start < end:
                 out.append(Span(start, end, label[0] if label else span.label, span.score, span.source,
                                 span.verified))
-    out = words_capitalised_by_position(out, text, checks, lang)
-    out = merchants_removed(eponyms_removed(out, text, checks), text, checks)
-    out = initials_added(surnames_added(out, text, checks), text, lang, checks)
+    lexicon = checks.lexicon
+    out = words_capitalised_by_position(out, text, lexicon, lang)
+    out = merchants_removed(eponyms_removed(out, text, lexicon), text, checks)
+    out = initials_added(surnames_added(out, text, lexicon), text, lang, lexicon)
     return out + logins_after_names(out, text)
 
 

@@ -29,22 +29,21 @@ in its left column only: when the organisation's line has a gap of `COLUMN_GAP` 
 line of the block is the organisation's up to its first such gap, and what stands to the right
 is judged as any other text.
 
->>> heads = Letterheads(frozenset({"clinique"}), frozenset({"tél"}), frozenset({"rue"}), frozenset({"is"}),
-...                    ModelChecks(person_lead_words=frozenset({"dr"})))
+>>> lexicon = Lexicon.from_words({"organisation_words": ["clinique"], "contact_labels": ["tél"],
+...                              "street_words": ["rue"], "sentence_words": ["is"], "person_lead_words": ["dr"]})
 >>> text = "CLINIQUE DU PARC\\n21 rue Claude Bernard, Lyon\\nTél. : 04 72 00 00 00\\n\\nPatient : …"
->>> [(text[z.start:z.end], sorted(z.labels)) for z in organisation_blocks(text, [], heads)]
+>>> [(text[z.start:z.end], sorted(z.labels)) for z in organisation_blocks(text, [], lexicon)]
 [('CLINIQUE DU PARC\\n21 rue Claude Bernard, Lyon\\nTél. : 04 72 00 00 00', ['ADDRESS', 'PHONE'])]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 import regex
 
 from ..spans import Span, SpanIndex, Suppression
-from .checks_data import ModelChecks, word_set
+from .lexicon import Lexicon
 from .span_repair import is_name_line
 
 MAX_LINES = 5  # the organisation's line and the contact lines under it
@@ -62,43 +61,11 @@ _COLUMN_GAP = regex.compile(rf"(?<=\S) {{{COLUMN_GAP},}}(?=\S)")
 _FIELD_LABEL = regex.compile(r"[ \t]*\**([^\n:\t*]{1,40}?)\**[ \t]*(?::(?!//)|\t)")  # "Tél. :", "**Adresse**\t"
 
 
-@dataclass(frozen=True)
-class Letterheads:
-    """The data of the rule: the languages' words (casefolded)."""
-
-    organisation_words: frozenset[str] = frozenset()  # institutions and legal forms: "clinique", "ltd"
-    contact_labels: frozenset[str] = frozenset()  # field labels of a contact line: "tél", "standard"
-    street_words: frozenset[str] = frozenset()  # "rue", "road": "rue de l'Hôpital" names no organisation
-    sentence_words: frozenset[str] = frozenset()  # "is", "from", "je": a line with one is a sentence, no name
-    # the model checks' words of names: a person's name line, and titles ("dr", "maître": a titled
-    # person's office is theirs)
-    names: ModelChecks = ModelChecks()
-    connectors: frozenset[str] = frozenset()  # lower-case words inside an organisation's name: "de", "of"
-    office_titles: frozenset[str] = frozenset()  # "dr", "maître": whose block under their name is their office
-
-
-# The word lists of the rule: each language's, in rules/<lang>/language.json → "words" (language.py).
-WORD_KEYS = ("organisation_words", "contact_labels", "street_words", "sentence_words", "organisation_connectors",
-             "office_titles")
-
-
-def load_letterheads(words: Mapping[str, Iterable[str]], names: ModelChecks | None = None) -> Letterheads:
-    """The rule's data from `words` (key of WORD_KEYS → words: the languages' words united,
-    `Languages.word_sets`); ValueError on a list that is no list of strings. What reads as a
-    person's name line, and a title, are the model checks' (`names`)."""
-    def word_list(key: str) -> frozenset[str]:
-        return word_set(words, key, "words")
-
-    return Letterheads(word_list("organisation_words"), word_list("contact_labels"), word_list("street_words"),
-                       word_list("sentence_words"), names or ModelChecks(),
-                       word_list("organisation_connectors"), frozenset(w.rstrip(".") for w in word_list("office_titles")))
-
-
-def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) -> list[Suppression]:
+def organisation_blocks(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Suppression]:
     """Suppressions of ADDRESS and PHONE over each organisation's contact block of `text`, and of
     PERSON over its name (LABELS.md: an organisation named after a person is none); `spans` are
     the candidates of every detector (a PERSON under the name ends the block)."""
-    if not heads.organisation_words:
+    if not lexicon.organisation_words:
         return []
     persons = SpanIndex([s for s in spans if s.label == "PERSON"])
     others = SpanIndex([s for s in spans if s.label not in CONTACT_LABELS and s.label != "PERSON"])
@@ -106,16 +73,16 @@ def organisation_blocks(text: str, spans: Sequence[Span], heads: Letterheads) ->
     out = []
     for lines in _paragraphs(text):
         for i, (start, end) in enumerate(lines[: MAX_TITLE_LINES + 1]):
-            name = _organisation_name(text, start, end, heads, persons)
+            name = _organisation_name(text, start, end, lexicon, persons)
             if name is not None:
                 out += [Suppression(p_start, p_end, NAME_LABELS) for p_start, p_end in name[1]]
                 block = lines[i:]
                 if _column_end(text, start, end) < end:  # two columns: the organisation's is the left one
                     block = [(line_start, _column_end(text, line_start, line_end)) for line_start, line_end in block]
-                    block = block[:_block_length(text, block, heads, persons, others)]
+                    block = block[:_block_length(text, block, lexicon, persons, others)]
                     out += [Suppression(line_start, line_end, LABELS) for line_start, line_end in block]
                 else:
-                    block = block[:_block_length(text, block, heads, persons, others)]
+                    block = block[:_block_length(text, block, lexicon, persons, others)]
                     out.append(Suppression(start, block[-1][1], LABELS))
                 break
             if values.overlapping(start, end):
@@ -139,7 +106,7 @@ def _paragraphs(text: str):
         yield lines
 
 
-def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
+def _organisation_name(text: str, start: int, end: int, lexicon: Lexicon,
                        persons: SpanIndex[Span]) -> tuple[int, list[tuple[int, int]]] | None:
     """When the line `start:end` starts with an organisation's name: where the name ends, and the
     PERSON spans that are part of the name; else None."""
@@ -149,11 +116,11 @@ def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
     name_end = start + len(_SEPARATOR.split(line, 1)[0])  # "Agence de Lille – 14 rue …": the name before its address
     words = [(m.start(), m.group().rstrip(".").casefold()) for m in _WORD.finditer(text, start, name_end)]
     folded = [w for _, w in words]
-    if len(words) > MAX_NAME_WORDS or any(w in heads.sentence_words for w in folded):
+    if len(words) > MAX_NAME_WORDS or any(w in lexicon.sentence_words for w in folded):
         return None  # a sentence ("Prochain rendez-vous en hôpital de jour le …", "Léa is from X Ltd")
     for i, word in enumerate(folded):
-        if word in heads.organisation_words or " ".join(folded[i:i + 2]) in heads.organisation_words:
-            if any(w in heads.street_words for w in folded[max(0, i - 3):i + 2]):
+        if word in lexicon.organisation_words or " ".join(folded[i:i + 2]) in lexicon.organisation_words:
+            if any(w in lexicon.street_words for w in folded[max(0, i - 3):i + 2]):
                 return None  # "rue de l'Hôpital", "College Road": a street named after one
             organisation_at = words[i][0]
             break
@@ -163,42 +130,42 @@ def _organisation_name(text: str, start: int, end: int, heads: Letterheads,
     for person in persons.overlapping(start, end):
         p_start, p_end = person.start, person.end
         before = [w.rstrip(".").casefold() for w in _WORD.findall(text, start, max(start, p_start))]
-        if before and before[-1] in heads.names.person_lead_words:
+        if before and before[-1] in lexicon.person_lead_words:
             return None  # "Dr Jean Martin – Clinique du Parc": that person's office
         if p_start < name_end and _one_name(text, min(p_end, organisation_at), max(p_start, organisation_at),
-                                            heads):
+                                            lexicon):
             in_name.append((p_start, p_end))
     return name_end, in_name
 
 
-def _one_name(text: str, start: int, end: int, heads: Letterheads) -> bool:
+def _one_name(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """Whether the words between a person's name and the organisation's word are capitalised (or
     connectors): "TRIBUNAL DE PROXIMITÉ DE ROUBAIX" is one name, "Civic Ltd hired Jouko" is not."""
-    return all(w[0].isupper() or w.casefold() in heads.connectors for w in _WORD.findall(text, start, end))
+    return all(w[0].isupper() or w.casefold() in lexicon.organisation_connectors for w in _WORD.findall(text, start, end))
 
 
-def _block_length(text: str, lines: list[tuple[int, int]], heads: Letterheads, persons: SpanIndex[Span],
+def _block_length(text: str, lines: list[tuple[int, int]], lexicon: Lexicon, persons: SpanIndex[Span],
                   others: SpanIndex[Span]) -> int:
     """How many of `lines` (the organisation's line first) the organisation's block holds."""
     length = 1
     for i, (start, end) in enumerate(lines[1:MAX_LINES], 1):
         if persons.overlapping(start, end) or others.overlapping(start, end):
             break  # a person's line, or a form's: "Né(e) le 20/06/1955", "IBAN : …"
-        if i + 1 < len(lines) and _reads_as_name(text[start:end], heads) \
+        if i + 1 < len(lines) and _reads_as_name(text[start:end], lexicon) \
                 and text[lines[i + 1][0]:lines[i + 1][1]].lstrip()[:1].isdigit():
             break  # a person's name over their address: their own block
         label = _FIELD_LABEL.match(text, start, end)
-        if label and not _is_contact_label(label.group(1), heads):
+        if label and not _is_contact_label(label.group(1), lexicon):
             break
         length += 1
     return length
 
 
-def _reads_as_name(line: str, heads: Letterheads) -> bool:
+def _reads_as_name(line: str, lexicon: Lexicon) -> bool:
     """A person's name line (span_repair.is_name_line: "Ana Ruiz", "Léa de La Roche") with no word of
     an organisation, a street, a contact label or a sentence ("Customer Services", "Head Office")."""
-    not_of_a_name = heads.organisation_words | heads.street_words | heads.contact_labels | heads.sentence_words
-    return is_name_line(line, heads.names) and not any(w.casefold().rstrip(".") in not_of_a_name
+    not_of_a_name = lexicon.organisation_words | lexicon.street_words | lexicon.contact_labels | lexicon.sentence_words
+    return is_name_line(line, lexicon) and not any(w.casefold().rstrip(".") in not_of_a_name
                                                        for w in line.split())
 
 
@@ -208,10 +175,10 @@ def _column_end(text: str, start: int, end: int) -> int:
     return end if gap is None else gap.start()
 
 
-def _is_contact_label(label: str, heads: Letterheads) -> bool:
+def _is_contact_label(label: str, lexicon: Lexicon) -> bool:
     """"Tél.", "Standard", "RC 1482203   Head Office": the label's last one or two words."""
     words = [w.rstrip(".").casefold() for w in _WORD.findall(label)]
-    return bool(words) and (words[-1] in heads.contact_labels or " ".join(words[-2:]) in heads.contact_labels)
+    return bool(words) and (words[-1] in lexicon.contact_labels or " ".join(words[-2:]) in lexicon.contact_labels)
 
 
 # A person's own letterhead: the line under a titled name that starts an address ("24 Matthew Part",
@@ -223,7 +190,7 @@ _POSTCODE = regex.compile(r"(?<![\p{L}\p{N}])(?:\d{5}(?:-\d{4})?|\d{4}(?=[ ]+\p{
 MAX_OFFICE_LINES = 3  # an office's address: a building, a street, a postcode and town
 
 
-def office_addresses(text: str, spans: Sequence[Span], heads: Letterheads) -> list[Span]:
+def office_addresses(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Span]:
     """ADDRESS spans for the offices of self-employed people that no detector found (LABELS.md: a doctor's
     practice, a sole lawyer's office is where that person can be found). A paragraph opens with a PERSON
     after a title of theirs ("Dr Maximino Castañeda", "Maître Ayesha Kumar"), at most one line under it
@@ -236,17 +203,17 @@ def office_addresses(text: str, spans: Sequence[Span], heads: Letterheads) -> li
     for lines in _paragraphs(text):
         start, end = lines[0]
         person = min(persons.overlapping(start, end), key=lambda s: s.start, default=None)
-        if person is None or not _titled(text, start, person.start, heads):
+        if person is None or not _titled(text, start, person.start, lexicon):
             continue
         first = 1
-        if first < len(lines) and not _starts_address(text, lines[first][0], lines[first][1], heads):
+        if first < len(lines) and not _starts_address(text, lines[first][0], lines[first][1], lexicon):
             line = text[lines[first][0]:lines[first][1]]
             if any(c.isdigit() for c in line) or values.overlapping(*lines[first]):
                 continue
             first += 1  # the profession's line
         block: list[tuple[int, int]] = []
         for line_start, line_end in lines[first:first + MAX_OFFICE_LINES]:
-            if not block and not _starts_address(text, line_start, line_end, heads):
+            if not block and not _starts_address(text, line_start, line_end, lexicon):
                 break
             label = _FIELD_LABEL.match(text, line_start, line_end)
             if label or any(s.label != "ADDRESS" for s in values.overlapping(line_start, line_end)):
@@ -267,16 +234,16 @@ def office_addresses(text: str, spans: Sequence[Span], heads: Letterheads) -> li
     return out
 
 
-def _titled(text: str, line_start: int, person_start: int, heads: Letterheads) -> bool:
+def _titled(text: str, line_start: int, person_start: int, lexicon: Lexicon) -> bool:
     """A title of an office before the person, on their line ("Dr", "Maître", "Cabinet de M.")."""
-    return any(w.rstrip(".").casefold() in heads.office_titles for w in _WORD.findall(text, line_start, person_start))
+    return any(w.rstrip(".").casefold() in lexicon.office_titles for w in _WORD.findall(text, line_start, person_start))
 
 
-def _starts_address(text: str, start: int, end: int, heads: Letterheads) -> bool:
+def _starts_address(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """"24 Matthew Part", "166 boulevard Poirier" (a number, then a capital or a street word), "P.O. Box 8268",
     "Résidence du Parc" (a building word); not "12 patients"."""
     m = _ADDRESS_START.match(text, start, end)
     if m is not None:
-        return m.group(1) is None or m.group(1)[0].isupper() or m.group(1).casefold() in heads.street_words
+        return m.group(1) is None or m.group(1)[0].isupper() or m.group(1).casefold() in lexicon.street_words
     first = _WORD.match(text, start + len(text[start:end]) - len(text[start:end].lstrip()), end)
-    return first is not None and first.group().rstrip(".").casefold() in heads.names.building_words
+    return first is not None and first.group().rstrip(".").casefold() in lexicon.address_building_words

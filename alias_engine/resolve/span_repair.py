@@ -26,6 +26,7 @@ import regex
 from ..detectors.keywords import strip_accents
 from ..spans import Span
 from .checks_data import Check, ModelChecks, Piece
+from .lexicon import Lexicon
 
 # Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
 _PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
@@ -131,7 +132,7 @@ def without_entities(span: Span, text: str) -> Span | None:
                                                                     span.verified)
 
 
-def number_without_code(span: Span, text: str, checks: ModelChecks) -> Span:
+def number_without_code(span: Span, text: str, lexicon: Lexicon) -> Span:
     """A number span does not start with the punctuation, the rank or a label's colon the model took before
     it ("=58213", "PC 4471", "1 : 33 68 193 036 411"); letters that may be the value's own stay ("CAX
     582114", "BERE 8562 2114")."""
@@ -145,13 +146,14 @@ def number_without_code(span: Span, text: str, checks: ModelChecks) -> Span:
     m = _CODE_THEN_NUMBER.fullmatch(text, span.start, span.end)
     if m is None:
         return span
-    start = m.start(3) if (m.group(2) or "").casefold() in checks.person_lead_words else m.end(1)
+    start = m.start(3) if (m.group(2) or "").casefold() in lexicon.person_lead_words else m.end(1)
     return Span(start, span.end, span.label, span.score, span.source, span.verified)
 
 
 def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Cut at line breaks and column gaps; drop leading titles and trailing words that end no name; no single
     letters."""
+    lexicon = checks.lexicon
     parts, pos = [], start
     for m in _PERSON_BREAK.finditer(text, start, end):
         parts.append((pos, m.start()))
@@ -159,14 +161,14 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     parts.append((pos, end))
     kept: list[Piece] = []
     for s, e in parts:
-        s = _after_titles(text, s, e, checks.person_lead_words)
-        couple = checks.couple.match(text, s, e)
+        s = _after_titles(text, s, e, lexicon.person_lead_words)
+        couple = lexicon.couple.match(text, s, e)
         if couple is not None:
             kept.append((s, couple.end(1)))
             s = couple.end()
         number = _LEAD_NUMBER.match(text, s, e)
         name_start = number.end() if number else s
-        e = _before_trailing_words(text, name_start, e, checks)
+        e = _before_trailing_words(text, name_start, e, lexicon)
         if sum(c.isalpha() for c in text[name_start:e]) > 1:
             if number:  # "2287 Collins": the number before the name stays masked, as what it is
                 kept.append((s, s + len(number.group(1)), "IDENTIFIER"))
@@ -174,18 +176,18 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     return kept
 
 
-def words_capitalised_by_position(spans: list[Span], text: str, checks: ModelChecks, lang: str = "") -> list[Span]:
+def words_capitalised_by_position(spans: list[Span], text: str, lexicon: Lexicon, lang: str = "") -> list[Span]:
     """Without the PERSON spans made only of words the text's language writes in lower case and that name
     nobody (rules/<lang>/lower_case_words.txt), capitalised only because they start a sentence, a line or
     a table's cell: "Feedback on …", a heading "Summary", a lab test "Magnésium | 2,1", "| Calcium | 9.3 |". Inside a sentence a capital says a
     name ("Mais Goujon l'accabla": a surname that is also a word), a word in lower case is no sentence
     start ("lulu"), a title before it makes it a name ("Dr Summary"), and another language's word is a
     name here ("Bec" ends an English chat; "bec" is French)."""
-    words = checks.words_of(lang, "lower_case_words")
+    words = lexicon.words_of(lang, "lower_case_words")
     return [span for span in map(lambda s: _without_capital_words_after(text, s, words), spans)
             if span.label != "PERSON"
             or not (_capitalised_by_position(text, span, words) or _in_capitals(text, span, words))
-            or _title_before(text, span.start, checks)]
+            or _title_before(text, span.start, lexicon)]
 
 
 def _without_capital_words_after(text: str, span: Span, lower_case_words: frozenset[str]) -> Span:
@@ -201,14 +203,14 @@ def _without_capital_words_after(text: str, span: Span, lower_case_words: frozen
     return span if end == span.end else Span(span.start, end, span.label, span.score, span.source, span.verified)
 
 
-def eponyms_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
+def eponyms_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans that name a thing after a person: a disease, a prize, a school, a street
     ("Crohn's disease", "the Turner Prize", "sarcome de Kaposi", "lycée Jules-Ferry": the languages'
     `eponym_words` after the name, `eponym_lead_words` before it). LABELS.md: a product, an institution or
     a street named after a person is no PERSON."""
     return [span for span in spans if span.label != "PERSON" or not (
-        checks.eponym_after.match(text, span.end) or checks.eponym_start.match(text, span.start, span.end)
-        or checks.eponym_before.search(text[max(0, span.start - 40):span.start]))]
+        lexicon.eponym_after.match(text, span.end) or lexicon.eponym_start.match(text, span.start, span.end)
+        or lexicon.eponym_before.search(text[max(0, span.start - 40):span.start]))]
 
 
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
@@ -236,9 +238,9 @@ def _capitalised_by_position(text: str, span: Span, lower_case_words: frozenset[
     return bool(words) and all(w.casefold() in lower_case_words for w in words)
 
 
-def _title_before(text: str, start: int, checks: ModelChecks) -> bool:
+def _title_before(text: str, start: int, lexicon: Lexicon) -> bool:
     """A title or greeting word right before `start`: "Mr" before "Archer"."""
-    return _word_before(text, start) in checks.person_lead_words
+    return _word_before(text, start) in lexicon.person_lead_words
 
 
 def _word_before(text: str, start: int) -> str | None:
@@ -247,7 +249,7 @@ def _word_before(text: str, start: int) -> str | None:
     return None if m is None else m.group(1).replace("’", "'").casefold()
 
 
-def _before_trailing_words(text: str, start: int, end: int, checks: ModelChecks) -> int:
+def _before_trailing_words(text: str, start: int, end: int, lexicon: Lexicon) -> int:
     """Before a number, drop a weekday, month or other word that ends no name ("Patel Mon 14 Apr" is "Patel";
     "LI Jun" stays: a given name that is also a month)."""
     if not regex.match(r"[ \t]*\d", text[end:end + 8]):
@@ -255,7 +257,7 @@ def _before_trailing_words(text: str, start: int, end: int, checks: ModelChecks)
     while True:
         head, space, last = text[start:end].rpartition(" ")
         folded = last.casefold().rstrip(".")
-        if not space or not head.strip() or folded not in checks.name_stop_words or folded in checks.name_particles:
+        if not space or not head.strip() or folded not in lexicon.name_stop_words or folded in lexicon.name_particles:
             return end
         end = start + len(head.rstrip())
 
@@ -277,6 +279,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     LYON (69003), 4 rue …"), is more than an acronym and a number ("MCRN 421177": that number is an
     IDENTIFIER), and a first line that is a person's name
     ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON."""
+    lexicon = checks.lexicon
     code = _CODE_AND_NUMBER.fullmatch(text, start, end)
     if code is not None:  # "MCRN 421177", "UCI 11-2294-8817": a registration, not an address
         return [(code.start(1), code.end(1), "IDENTIFIER")]
@@ -285,18 +288,18 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
         end = last_break
     while end > start and not text[end - 1].isalnum():
         end -= 1
-    m = checks.address_lead.match(text, start, end)
+    m = lexicon.address_lead.match(text, start, end)
     if m is not None and m.end() < end:
         start = m.end()
-    head = checks.town_before.search(text, max(0, start - 80), start)
+    head = lexicon.town_before.search(text, max(0, start - 80), start)
     if head is not None:
         start = head.start(1)
-    start = _building_start(text, start, checks)
-    end = _address_tail(text, start, end, checks)
+    start = _building_start(text, start, lexicon)
+    end = _address_tail(text, start, end, lexicon)
     person: list[Piece] = []
-    name_end = _name_line_end(text, start, end, checks)
+    name_end = _name_line_end(text, start, end, lexicon)
     if name_end is not None:
-        person = [(_after_titles(text, start, name_end, checks.person_lead_words), name_end, "PERSON")]
+        person = [(_after_titles(text, start, name_end, lexicon.person_lead_words), name_end, "PERSON")]
         start = text.index("\n", name_end)
         while start < end and not text[start].isalnum():
             start += 1
@@ -305,7 +308,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     return person + [(start, end)]
 
 
-def _building_start(text: str, start: int, checks: ModelChecks) -> int:
+def _building_start(text: str, start: int, lexicon: Lexicon) -> int:
     """Where an address starts when the model left out the building's name before it on its line
     ("Résidence Les Tilleuls, bât. C, | 3e étage, 5 rue …"): at that name, if the line (or a quoted
     field) starts with it and only comma-separated parts lie between it and the span."""
@@ -314,12 +317,12 @@ def _building_start(text: str, start: int, checks: ModelChecks) -> int:
     if line_start == 0 and lo > 0:
         return start
     m = _PARTS_BEFORE.fullmatch(text, line_start, start)
-    if m is None or m.group(1).split()[0].casefold().rstrip(".") not in checks.building_words:
+    if m is None or m.group(1).split()[0].casefold().rstrip(".") not in lexicon.address_building_words:
         return start
     return m.start(1)
 
 
-def _address_tail(text: str, start: int, end: int, checks: ModelChecks) -> int:
+def _address_tail(text: str, start: int, end: int, lexicon: Lexicon) -> int:
     """Where an address the model cut short ends: after the ")" of a region it opened and a postcode that
     follows ("Montréal (Québec" → "Montréal (Québec) H2J 2L3"), and after the town that follows its last
     postcode ("…27, 5004" → "…27, 5004 Bouge"), after the ZIP that follows a US state ("…OMAHA NE" →
@@ -337,13 +340,13 @@ def _address_tail(text: str, start: int, end: int, checks: ModelChecks) -> int:
     if _ENDS_WITH_POSTCODE.search(text, start, end):
         m = _TOWN_AFTER.match(text, end)
         words = m.group(1).casefold().split() if m is not None else []
-        if words and (len(words) == 1 or words[0] in checks.name_particles) and \
-                not any(w in checks.name_stop_words or w in checks.address_line_words for w in words[-1:]):
+        if words and (len(words) == 1 or words[0] in lexicon.name_particles) and \
+                not any(w in lexicon.name_stop_words or w in lexicon.address_line_words for w in words[-1:]):
             end = m.end()
     return end
 
 
-def _name_line_end(text: str, start: int, end: int, checks: ModelChecks) -> int | None:
+def _name_line_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | None:
     """Where the first line of a multi-line address ends when that line is a person's name: the span
     starts its line (or follows a label's colon), the line is 2 to 4 capitalised words or initials
     (particles such as "de" or "van" between them) with no digit and no word of a building, a street,
@@ -360,30 +363,30 @@ def _name_line_end(text: str, start: int, end: int, checks: ModelChecks) -> int 
     line_end = brk
     while line_end > start and text[line_end - 1] in " \t\r,;":
         line_end -= 1
-    if not is_name_line(text[start:line_end], checks):
+    if not is_name_line(text[start:line_end], lexicon):
         return None
     above_end = line_start
     while above_end > 0 and text[above_end - 1].isspace():
         above_end -= 1
     above = text[text.rfind("\n", 0, above_end) + 1:above_end].strip(_LINE_MARKS)
-    if above and is_name_line(above, checks):
+    if above and is_name_line(above, lexicon):
         return None
     below = text[brk:end].lstrip().partition("\n")[0].strip(_LINE_MARKS)
-    if not (below[:1].isdigit() or any(w.casefold().rstrip(".,") in checks.address_line_words for w in below.split())):
+    if not (below[:1].isdigit() or any(w.casefold().rstrip(".,") in lexicon.address_line_words for w in below.split())):
         return None  # the address itself starts on the next line: "583 Magrethevej 298", "Apt. 12, …"
     return line_end
 
 
-def is_name_line(line: str, checks: ModelChecks) -> bool:
+def is_name_line(line: str, lexicon: Lexicon) -> bool:
     words = line.split()
-    if not 2 <= len(words) <= 4 or words[0].casefold() in checks.name_particles:
+    if not 2 <= len(words) <= 4 or words[0].casefold() in lexicon.name_particles:
         return False
     for i, word in enumerate(words):
         folded = word.casefold().rstrip(".")
-        if folded in checks.address_line_words or (folded in checks.name_stop_words and folded not in
-                                                   checks.name_particles and folded not in checks.person_lead_words):
+        if folded in lexicon.address_line_words or (folded in lexicon.name_stop_words and folded not in
+                                                   lexicon.name_particles and folded not in lexicon.person_lead_words):
             return False
-        if not (_NAME_WORD.fullmatch(word) or (folded in checks.name_particles and i < len(words) - 1)):
+        if not (_NAME_WORD.fullmatch(word) or (folded in lexicon.name_particles and i < len(words) - 1)):
             return False
     return True
 
@@ -392,7 +395,7 @@ def is_name_line(line: str, checks: ModelChecks) -> bool:
 _NAME_REST = regex.compile(r" ((?:\p{Ll}+ )?)(\p{Lu}\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)*)(?=[ \t]*\r?\n|,(?! ?\d)|;|\)|[ \t]{2})")
 
 
-def surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
+def surnames_added(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """A PERSON span that stops one word before the end of a name takes that word: the model's
     "Marc-Antoine" of "Marc-Antoine Delorme, lead developer", "Stanislas Bruley" of "… Bruley des
     Varannes, mise en place". The word is capitalised (a particle may come before it), ends the
@@ -407,15 +410,15 @@ def surnames_added(spans: list[Span], text: str, checks: ModelChecks) -> list[Sp
         if m is not None and text[span.start:span.end][-1:].islower():
             particle, word = m.group(1).strip(), m.group(2)
             i = bisect_right(starts, span.start)
-            if (not particle or particle in checks.name_particles) and not (i < len(starts) and starts[i] < m.end()) \
-                    and not any(part in checks.name_stop_words or part in checks.address_line_words
-                                for part in regex.split(r"['’\-]", word.casefold()) if part not in checks.name_particles):
+            if (not particle or particle in lexicon.name_particles) and not (i < len(starts) and starts[i] < m.end()) \
+                    and not any(part in lexicon.name_stop_words or part in lexicon.address_line_words
+                                for part in regex.split(r"['’\-]", word.casefold()) if part not in lexicon.name_particles):
                 span = Span(span.start, m.end(), span.label, span.score, span.source, span.verified)
         out.append(span)
     return out
 
 
-def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks) -> list[Span]:
+def initials_added(spans: list[Span], text: str, lang: str, lexicon: Lexicon) -> list[Span]:
     """A PERSON span takes the initials written before it ("S.R. O'Donoghue-Price", "M. Young"), except a
     title of the text's language (French "M.", Monsieur: outside the span, but an initial after a title:
     "Dr M. Guérin") and initials another span holds;
@@ -426,8 +429,8 @@ def initials_added(spans: list[Span], text: str, lang: str, checks: ModelChecks)
     out = []
     for span in spans:
         m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
-        if m is not None and (m.group(1).rstrip(".").casefold() not in checks.words_of(lang, "person_lead_words")
-                              or _word_before(text, m.start()) in checks.office_titles) and \
+        if m is not None and (m.group(1).rstrip(".").casefold() not in lexicon.words_of(lang, "person_lead_words")
+                              or _word_before(text, m.start()) in lexicon.office_titles) and \
                 bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
             span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
         after = _INITIAL_AFTER.match(text, span.end) if span.label == "PERSON" else None

@@ -360,7 +360,7 @@ class CachedDetector:
     def __init__(self, engine, size: int = 16384) -> None:
         self.engine = engine
         self.placeholder = engine.placeholder
-        self.rules = getattr(engine, "rules", None)  # a session reads its model_checks to lend earlier turns' values
+        self.rules = getattr(engine, "rules", None)  # a session reads its lexicon to lend earlier turns' values
         self._cache: OrderedDict[bytes, tuple[Span, ...]] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()

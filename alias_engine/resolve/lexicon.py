@@ -1,0 +1,128 @@
+"""The languages' words that the resolve stage, the repeats and the sessions read: each key of
+`WORD_KEYS` (rules/<lang>/language.json → "words", language.py), united over the languages, and
+the word patterns built from them, compiled once.
+
+The rules of every language apply to every text, so a word listed by one language applies to a
+text of another; the keys of `OWN_WORD_KEYS` are also read by the text's language alone (English
+writes "M. Young" for an initial where French "M." is Monsieur).
+
+>>> lexicon = Lexicon.from_words({"person_lead_words": ["Dr."], "eponym_words": ["disease"]})
+>>> "dr" in lexicon.person_lead_words, lexicon.eponym_after.match("Crohn's disease", 5) is not None
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from functools import cached_property, lru_cache
+
+import regex
+
+from ..detectors.patterns import phrases
+from ..language import WORD_KEYS, Languages
+
+OWN_WORD_KEYS = ("lower_case_words", "person_lead_words")
+_NO_DOT = frozenset({"person_lead_words", "office_titles"})  # titles, compared without their final dot
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The casefolded words of each key of language.py's WORD_KEYS, united over the languages (the
+    lower-case words: by language only, `words_of`)."""
+
+    person_lead_words: frozenset[str] = frozenset()  # titles, ranks, greetings before a name; no final dot
+    name_particles: frozenset[str] = frozenset()  # "de", "van" inside a name
+    name_stop_words: frozenset[str] = frozenset()  # capitalised words after a name, not of it
+    address_line_words: frozenset[str] = frozenset()  # a line with one of them is no name
+    address_building_words: frozenset[str] = frozenset()  # the first word of a building's name
+    organisation_words: frozenset[str] = frozenset()  # institutions and legal forms: "clinique", "ltd"
+    contact_labels: frozenset[str] = frozenset()  # field labels of a contact line: "tél", "standard"
+    office_titles: frozenset[str] = frozenset()  # "dr", "maître": the block under their name is their office
+    street_words: frozenset[str] = frozenset()  # "rue", "road": a street names no organisation
+    sentence_words: frozenset[str] = frozenset()  # "is", "je": a line with one is a sentence, no name
+    organisation_connectors: frozenset[str] = frozenset()  # lower-case words inside an organisation's name
+    not_a_name_values: frozenset[str] = frozenset()  # placeholders of a name field: "n/a", "inconnu"
+    couple_connectors: frozenset[str] = frozenset()  # "and", "et" between two first names before one surname
+    address_lead_words: frozenset[str] = frozenset()  # "outside", "résidant": before an address, not of it
+    town_lead_words: frozenset[str] = frozenset()  # "demeurant à": before the town a deed writes first
+    eponym_words: frozenset[str] = frozenset()  # "disease", "Prize" after a name: a thing's
+    eponym_lead_words: frozenset[str] = frozenset()  # "maladie de", "lycée" before a name: a thing's
+    list_connectors: frozenset[str] = frozenset()  # "and", "ou" between the values after one keyword
+    # The words of OWN_WORD_KEYS by language: (language, key, casefolded words)
+    own_words: tuple[tuple[str, str, frozenset[str]], ...] = ()
+
+    @classmethod
+    def from_words(cls, words: Mapping[str, Iterable[str]],
+                   own_words: Mapping[str, Mapping[str, Iterable[str]]] | None = None) -> Lexicon:
+        """A lexicon of `words` (key → words) and `own_words` (language → key of OWN_WORD_KEYS → words);
+        ValueError on an unknown key or a list that is no list of strings."""
+        unknown = set(words) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown word list(s) {', '.join(sorted(unknown))}")
+        return cls(**{key: _casefolded(key, listed) for key, listed in words.items()},
+                   own_words=tuple((lang, key, _casefolded(key, listed))
+                                   for lang, by_key in (own_words or {}).items() for key, listed in by_key.items()))
+
+    @classmethod
+    def from_languages(cls, languages: Languages) -> Lexicon:
+        """The words of every language folder of a rules directory."""
+        return cls.from_words({key: languages.words(key) for key in WORD_KEYS if key != "lower_case_words"},
+                              {lang.name: {key: lang.words_of(key) for key in OWN_WORD_KEYS} for lang in languages.all})
+
+    def words_of(self, lang: str, key: str) -> frozenset[str]:
+        """The words `key` (one of OWN_WORD_KEYS) of the language `lang`; of every language when `lang`
+        is none of them."""
+        for name, own_key, words in self.own_words:
+            if name == lang and own_key == key:
+                return words
+        return _united(tuple(words for _, own_key, words in self.own_words if own_key == key))
+
+    @cached_property
+    def couple(self) -> regex.Pattern:
+        """A given name, "&" or a couple connector, and a full name: "Owen & Bea MacLeod" is "Owen" and
+        "Bea MacLeod"; "Brooks & Dunn" stays one span."""
+        return regex.compile(r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:&|" + phrases(self.couple_connectors)
+                             + r")[ \t]+(?=\p{Lu}[\p{Ll}.]*[ \t]+\p{Lu})")
+
+    @cached_property
+    def address_lead(self) -> regex.Pattern:
+        """Words before an address, not of it: "outside "."""
+        return regex.compile(r"(?i:(?:" + phrases(self.address_lead_words) + r")\s+)")
+
+    @cached_property
+    def town_before(self) -> regex.Pattern:
+        """The town a deed writes before the street: "demeurant à ANNECY (74000), 4 rue …"."""
+        return regex.compile(r"(?i:" + phrases(self.town_lead_words) + r")\s+"
+                             r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z")
+
+    @cached_property
+    def eponym_after(self) -> regex.Pattern:
+        """"'s disease", " Prize" after a name: the name is a thing's ("Crohn's disease", "Turner Prize")."""
+        return regex.compile(r"(?:['’]s)?[ \t]+(?i:" + phrases(self.eponym_words) + r")(?![\p{L}])")
+
+    @cached_property
+    def eponym_before(self) -> regex.Pattern:
+        """"maladie de", "lycée", "rue" before a name: a thing's ("sarcome de Kaposi", "lycée Jules-Ferry")."""
+        return regex.compile(r"(?<![\p{L}])" + self._eponym_lead + r"\Z")
+
+    @cached_property
+    def eponym_start(self) -> regex.Pattern:
+        """The same words starting the span: "rue jean jaurès"."""
+        return regex.compile(self._eponym_lead + r"(?=\p{L})")
+
+    @cached_property
+    def _eponym_lead(self) -> str:
+        return r"(?i:" + phrases(self.eponym_lead_words) + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?"
+
+
+def _casefolded(key: str, words: Iterable[str]) -> frozenset[str]:
+    if not isinstance(words, (list, tuple, set, frozenset)) or not all(isinstance(w, str) for w in words):
+        raise ValueError(f"words.{key} must be a list of strings")
+    folded = (w.casefold() for w in words)
+    return frozenset(w.rstrip(".") for w in folded) if key in _NO_DOT else frozenset(folded)
+
+
+@lru_cache(maxsize=4)
+def _united(word_sets: tuple[frozenset[str], ...]) -> frozenset[str]:
+    return frozenset().union(*word_sets)
