@@ -81,6 +81,12 @@ class _Range(NamedTuple):
     kind: str
 
 
+# The classes of field names (common.json → "fields"), each a tuple of phrases in `Fields`.
+FIELD_CLASSES = ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic", "address",
+                 "identifier", "login", "national_id", "secret_code")
+_NAMING_NOTHING_ALONE = frozenset({"generic", "not_person"})  # "id", "value"; "voie": no header cell by themselves
+
+
 @dataclass(frozen=True)
 class Fields:
     """Field names by class, each a tuple of folded words."""
@@ -106,9 +112,7 @@ class Fields:
                    titles: frozenset[str] = frozenset()) -> Fields:
         """The field names of common.json → "fields", the languages' `not_a_name_values` and titles
         (`person_lead_words`), casefolded."""
-        return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in
-                      ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic",
-                       "address", "identifier", "login", "national_id", "secret_code")},
+        return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in FIELD_CLASSES},
                    not_a_name_values=not_a_name_values, titles=frozenset(t.rstrip(".") for t in titles))
 
     def _unjoined(self, words: tuple[str, ...]) -> tuple[str, ...]:
@@ -116,22 +120,21 @@ class Fields:
         "ENDTOENDID" "end to end id", when one of the classes has that phrase."""
         if len(words) != 1:
             return words
-        for group in (self.not_personal, self.personal, self.person, self.address, self.generic, self.identifier,
-                      self.login, self.national_id, self.secret_code):
-            for phrase in group:
+        for key in FIELD_CLASSES:
+            for phrase in getattr(self, key):
                 if len(phrase) > 1 and "".join(phrase) == words[0]:
                     return phrase
         return words
 
     def names_a_field(self, name: str) -> bool:
-        """Whether `name` holds a word of any of the field classes: a header's cell, not a value."""
+        """Whether `name` holds a word of a class that names a field (not a generic "id" or "value" alone):
+        a header's cell, not a value."""
         if name not in self._names_a_field:  # a text's header cells and form keys repeat across texts
             if len(self._names_a_field) > 4096:
                 self._names_a_field.clear()
             words = field_words(name)
-            self._names_a_field[name] = 0 < len(words) <= 8 and any(_has_any(words, group) for group in (
-                self.not_personal, self.personal, self.person, self.plain_name, self.thing, self.address,
-                self.identifier, self.login, self.national_id, self.secret_code))
+            self._names_a_field[name] = 0 < len(words) <= 8 and any(
+                _has_any(words, getattr(self, key)) for key in FIELD_CLASSES if key not in _NAMING_NOTHING_ALONE)
         return self._names_a_field[name]
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
