@@ -54,6 +54,7 @@ WORD_KEYS = (
     "town_lead_words",          # "demeurant à": before the town a deed writes before the street
     "eponym_words",             # "disease", "Prize" after a name: the name is a thing's ("Crohn's disease")
     "eponym_lead_words",        # "maladie de", "lycée", "rue" before a name: a thing's ("sarcome de Kaposi")
+    "eponym_names",             # "Alzheimer", "Crohn": a disease's or a sign's name alone, no person's
     "list_connectors",          # "and", "ou" between the values after one keyword (detectors/keywords.py)
 )
 

@@ -392,6 +392,8 @@ def test_model_address_building_look_back_is_bounded():
     ("call (555) 123-4567", "(555) 123-4567", "PHONE", ("PHONE", "(555) 123-4567")),
     ("Numéro fiscal déclarant 1 : 33 68 193 036 411", "1 : 33 68 193 036 411", "NATIONAL_ID",
      ("NATIONAL_ID", "33 68 193 036 411")),                                  # a numbered label's colon
+    ("member no 48213 kept", "no 48213", "IDENTIFIER", ("IDENTIFIER", "48213")),   # a word in lower case
+    ("ref no: tel 06 12 34 56 78", "tel 06 12 34 56 78", "PHONE", ("PHONE", "06 12 34 56 78")),
 ])
 def test_model_number_starts_at_its_number(text, value, label, expected):
     assert checked(text, value, label) == [expected]
@@ -524,7 +526,9 @@ def test_model_person_of_a_couple_is_two_people():
     ("Ticket from Petra Lindqvist (plindqvist): printer down", "plindqvist"),
     ("Reviewer Tomás Ibarra (t.ibarra) signed off", "t.ibarra"),
     ("Jonas Weber (jweber_adm) rotated the key", "jweber_adm"),
+    ("Jonas Weber (jonas-dev on GitHub) rotated the key", "jonas-dev"),   # and where the login is
     ("Jonas Weber (owner) rotated the key", None),           # a role holds no word of the name
+    ("Jonas Weber (owner since 2019) rotated the key", None),
     ("Jonas Weber (Jo) rotated the key", None),
 ])
 def test_model_login_made_of_the_name_after_it_is_an_identifier(text, login):
@@ -663,6 +667,10 @@ def test_an_example_written_where_a_code_goes_is_no_code(text, value, label):
     ("Pas de signe de Kaposi.", "Kaposi"),
     ("ÉCOLE : ÉCOLE ÉLÉMENTAIRE JULES-FERRY", "JULES-FERRY"),
     ("on se gare où ? rue jean jaurès", "rue jean jaurès"),
+    ("Le neurologue dit que ce n'est pas encore Alzheimer.", "Alzheimer"),     # a disease's name alone
+    ("Gait normal, Romberg negative.", "Romberg"),                              # a clinical sign
+    ("Her Crohn's is flaring again.", "Crohn"),
+    ("suivi pour une thyroïdite de Hashimoto", "Hashimoto"),
 ])
 def test_a_thing_named_after_a_person_is_no_person(text, value):
     assert checked(text, value, "PERSON") == []
@@ -673,6 +681,9 @@ def test_a_thing_named_after_a_person_is_no_person(text, value):
     ("Dr Anand's letter came today.", "Anand"),
     ("Jane Smith's test results are back.", "Jane Smith"),
     ("le dossier de Marie Curie", "Marie Curie"),
+    ("Dr Romberg will see you at 10.", "Romberg"),       # a disease's name after a title: a person
+    ("Lucas Alzheimer a signé le bail.", "Lucas Alzheimer"),
+    ("Mr Parkinson called back.", "Parkinson"),
 ])
 def test_a_name_before_other_words_stays(text, value):
     assert checked(text, value, "PERSON") == [("PERSON", value)]

@@ -48,6 +48,7 @@ class Lexicon:
     town_lead_words: frozenset[str] = frozenset()  # "demeurant à": before the town a deed writes first
     eponym_words: frozenset[str] = frozenset()  # "disease", "Prize" after a name: a thing's
     eponym_lead_words: frozenset[str] = frozenset()  # "maladie de", "lycée" before a name: a thing's
+    eponym_names: frozenset[str] = frozenset()  # "alzheimer", "crohn": alone, a disease's or a sign's name
     list_connectors: frozenset[str] = frozenset()  # "and", "ou" between the values after one keyword
     # The words of OWN_WORD_KEYS by language: (language, key, casefolded words)
     own_words: tuple[tuple[str, str, frozenset[str]], ...] = ()

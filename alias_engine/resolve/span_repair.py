@@ -62,7 +62,8 @@ _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
 # One word of a name: "Bisliev", "DUVAL", "Jean-Pierre", "O'Neil", "N.", "J.-P."
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
 # A number with the code or punctuation the model took before it: "PC 4471", "=58213", "CAX 582114".
-_CODE_THEN_NUMBER = regex.compile(r"([^\p{L}\p{N}+(]*)(?:(\p{Lu}{2,6})\.?[ \t]+)?([+(]?\d[\d \t.\-/()]*)")
+_CODE_THEN_NUMBER = regex.compile(r"([^\p{L}\p{N}+(]*)(?:(\p{Lu}{2,6})\.?[ \t]+|(\p{Ll}{2,8})\.?[ \t:]+)?"
+                               r"([+(]?\d[\d \t.\-/()]*)")
 # An acronym and a number, and nothing else: a registration ("MCRN 421177"), never an address
 # (a US state and its ZIP, "MO 89035", are an address's end).
 _CODE_AND_NUMBER = regex.compile(r"(?!\p{Lu}{2}[ ]+\d{5}(?:-\d{4})?\Z)\p{Lu}{2,6}[ ]+(\d[\d \-/]*\d)")
@@ -133,9 +134,9 @@ def without_entities(span: Span, text: str) -> Span | None:
 
 
 def number_without_code(span: Span, text: str, lexicon: Lexicon) -> Span:
-    """A number span does not start with the punctuation, the rank or a label's colon the model took before
-    it ("=58213", "PC 4471", "1 : 33 68 193 036 411"); letters that may be the value's own stay ("CAX
-    582114", "BERE 8562 2114")."""
+    """A number span does not start with the punctuation, the rank, a word in lower case or a label's colon
+    the model took before it ("=58213", "PC 4471", "cvc 907", "1 : 33 68 193 036 411"); capitals that may
+    be the value's own stay ("CAX 582114", "BERE 8562 2114")."""
     label_end = text.rfind(": ", span.start, span.end)
     if label_end >= 0 and sum(c.isdigit() for c in text[label_end:span.end]) >= 6:
         # a form's numbered label before the number: "déclarant 1 : 33 68 193 036 411"
@@ -146,7 +147,8 @@ def number_without_code(span: Span, text: str, lexicon: Lexicon) -> Span:
     m = _CODE_THEN_NUMBER.fullmatch(text, span.start, span.end)
     if m is None:
         return span
-    start = m.start(3) if (m.group(2) or "").casefold() in lexicon.person_lead_words else m.end(1)
+    word = m.group(3) and sum(c.isdigit() for c in m.group(4)) >= 3  # "cvc 907"; "psycopg 3" is no number's label
+    start = m.start(4) if word or (m.group(2) or "").casefold() in lexicon.person_lead_words else m.end(1)
     return Span(start, span.end, span.label, span.score, span.source, span.verified)
 
 
@@ -206,11 +208,17 @@ def _without_capital_words_after(text: str, span: Span, lower_case_words: frozen
 def eponyms_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans that name a thing after a person: a disease, a prize, a school, a street
     ("Crohn's disease", "the Turner Prize", "sarcome de Kaposi", "lycée Jules-Ferry": the languages'
-    `eponym_words` after the name, `eponym_lead_words` before it). LABELS.md: a product, an institution or
-    a street named after a person is no PERSON."""
+    `eponym_words` after the name, `eponym_lead_words` before it), and a disease's or a sign's name
+    written alone ("pas encore Alzheimer", "Romberg negative": `eponym_names`; "Dr Romberg" is a
+    person). LABELS.md: a product, an institution or a street named after a person is no PERSON."""
     return [span for span in spans if span.label != "PERSON" or not (
         lexicon.eponym_after.match(text, span.end) or lexicon.eponym_start.match(text, span.start, span.end)
-        or lexicon.eponym_before.search(text[max(0, span.start - 40):span.start]))]
+        or lexicon.eponym_before.search(text[max(0, span.start - 40):span.start])
+        or (_POSSESSIVE.sub("", text[span.start:span.end]).casefold() in lexicon.eponym_names
+            and not _title_before(text, span.start, lexicon)))]
+
+
+_POSSESSIVE = regex.compile(r"['’]s\Z")
 
 
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
@@ -447,12 +455,13 @@ _INITIAL_AFTER = regex.compile(r"[ \t](?!x)\p{L}(?=:|[ \t]*(?:\r?\n|\Z))"
 
 
 # A login in parentheses right after a name: "Rahul Kapoor (rkapoor)".
-_LOGIN_AFTER = regex.compile(r"[ \t]?\(([\p{Ll}\p{N}][\p{Ll}\p{N}._\-]{2,31})\)")
+_LOGIN_AFTER = regex.compile(r"[ \t]?\(([\p{Ll}\p{N}][\p{Ll}\p{N}._\-]{2,31})(?:[ \t]+\p{L}+){0,2}\)")
 
 
 def logins_after_names(spans: list[Span], text: str) -> list[Span]:
     """A login made of a person's name, in parentheses after it, is an IDENTIFIER: "(rkapoor)" after "Rahul
-    Kapoor" (a role in parentheses, "Jade (owner)", is none: it holds no word of the name)."""
+    Kapoor", "(kwame-dev on GitHub)" after "Kwame" (a role in parentheses, "Jade (owner)", is none: it
+    holds no word of the name)."""
     out = []
     for span in spans:
         m = _LOGIN_AFTER.match(text, span.end) if span.label == "PERSON" else None
