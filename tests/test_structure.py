@@ -49,6 +49,8 @@ def test_field_names_are_compared_as_folded_words(name, words):
     # counter-examples: a personal word keeps the value's labels; a company or login field is no name
     ("BirthDt", None), ("customer_city", None), ("created_by", None), ("customer_id", "identifier"),
     ("nom de la société", None), ("nom d'utilisateur", "login"), ("company_name", None), ("comment", None),
+    ("Hosp No", "identifier"), ("IPP", "identifier"),       # a hospital's number of its patient
+    ("credit_card_bin", "not_personal"),                      # a card issuer's first digits
 ])
 def test_what_a_field_name_says(name, kind):
     assert FIELDS.kind(name) == kind
@@ -163,6 +165,29 @@ def test_the_sibling_lines_of_a_found_address_element_are_the_address():
     # the creditor's address, in another element, is left to the model (a company's is no ADDRESS)
     assert shown(xml, apply_structure(xml, spans, FIELDS)) == [
         ("1 Piano 1", "ADDRESS"), ("ITALIE", "ADDRESS"), ("Stretto Gualandi", "ADDRESS")]
+
+
+def test_a_street_in_a_persons_address_field_is_an_address_where_nothing_was_found():
+    xml = ("<patient><name>Ann Lowe</name><addr><streetAddressLine>240 Coldharbour Lane</streetAddressLine>"
+           "<city>London</city></addr></patient>")
+    spans = found(xml, ("Ann Lowe", "PERSON"))
+    assert shown(xml, apply_structure(xml, spans, FIELDS)) == [("240 Coldharbour Lane", "ADDRESS"), ("Ann Lowe", "PERSON")]
+    xml = "<Adresse><Nom>Le Goff</Nom><NumeroVoie>14 bis</NumeroVoie><Voie>rue de Kerlaouen</Voie></Adresse>"
+    assert ("rue de Kerlaouen", "ADDRESS") in shown(xml, apply_structure(xml, found(xml, ("Le Goff", "PERSON")), FIELDS))
+    csv = "first_name,last_name,street,city\nAnna,Kowalski,12 Elm Road,Leeds\nBen,Ortiz,Flat 2 Mill Court,York\n"
+    assert shown(csv, apply_structure(csv, [], FIELDS)) == [  # every cell of the column, the names its columns say
+        ("12 Elm Road", "ADDRESS"), ("Anna", "PERSON"), ("Ben", "PERSON"), ("Flat 2 Mill Court", "ADDRESS"),
+        ("Kowalski", "PERSON"), ("Ortiz", "PERSON")]
+
+
+@pytest.mark.parametrize("text", [
+    "<supplier><addr><streetAddressLine>240 Coldharbour Lane</streetAddressLine></addr></supplier>",  # no person
+    '{"customer": "Ann Lowe", "address": "see the attached form"}',             # no street line
+    "sku,street,city\nA-1,Main,Leeds\n",                                          # a word alone
+])
+def test_an_address_field_without_a_person_or_a_street_line_stays_as_found(text):
+    spans = found(text, ("Ann Lowe", "PERSON")) if "Ann Lowe" in text else []
+    assert not any(s.label == "ADDRESS" for s in apply_structure(text, spans, FIELDS))
 
 
 def test_an_address_goes_on_with_the_lines_below_its_field():
@@ -370,3 +395,37 @@ def test_a_verified_code_of_another_label_stays_in_a_code_field():
     start = csv.index("MORGA")
     spans = [Span(start, start + 16, "NATIONAL_ID", 0.95, "validator", True)]
     assert shown(csv, apply_structure(csv, spans, FIELDS))[0] == ("MORGA753116SM9IJ", "NATIONAL_ID")
+
+
+def test_a_header_name_may_end_with_a_digit_but_holds_no_number():
+    tsv = "member_no\tname\tcard_last4\nFLX-20931\tChloe Mbatha\t4417\n"
+    assert ("FLX-20931", "IDENTIFIER") in shown(tsv, apply_structure(tsv, [], FIELDS))   # "card_last4" is a name
+    tsv = "member_no\t2024\tname\nFLX-20931\t120\tChloe Mbatha\n"                    # "2024" is a number
+    assert ("FLX-20931", "IDENTIFIER") not in shown(tsv, apply_structure(tsv, [], FIELDS))
+
+
+def test_a_logs_key_value_pairs_are_fields():
+    log = "2026-11-30 14:02:11 INFO points customer=CUST-00771045 sku=FL-TEA-0042 user=<l.rouviere> lip=10.0.0.25"
+    spans = found(log, ("FL-TEA-0042", "IDENTIFIER"))
+    assert shown(log, apply_structure(log, spans, FIELDS)) == [("l.rouviere", "IDENTIFIER")]  # a SKU is a thing's
+    url = "see https://x.example.com/reset?user=jmorel&token=abc123"   # a URL's query is the URL's
+    assert apply_structure(url, [], FIELDS) == []
+
+
+def test_an_attribute_that_names_markup_holds_no_value():
+    html = '<label>Other party</label> <input name="tp_vrm" value="AB12 CDE"> <div class="card-holder">Jean Morel</div>'
+    spans = found(html, ("tp_vrm", "IDENTIFIER"), ("AB12 CDE", "IDENTIFIER"), ("card-holder", "PERSON"),
+                  ("Jean Morel", "PERSON"))
+    assert shown(html, apply_structure(html, spans, FIELDS)) == [("AB12 CDE", "IDENTIFIER"), ("Jean Morel", "PERSON")]
+    xml = '<Patient name="Jean Morel" id="P-0447120"><Ville>Lyon</Ville></Patient>'    # an XML record's own
+    spans = found(xml, ("Jean Morel", "PERSON"), ("P-0447120", "IDENTIFIER"))
+    assert shown(xml, apply_structure(xml, spans, FIELDS)) == [("Jean Morel", "PERSON"), ("P-0447120", "IDENTIFIER")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"USER": "svc_orders", "HOST": "10.24.8.15"}', [("svc_orders", "IDENTIFIER")]),   # a service's own account
+    ("sudo: USER=root ; COMMAND=/bin/ls", []),                                           # every system's
+    ('{"event": "login_failed", "user": "admin"}', []),
+])
+def test_a_login_field_holds_an_account_but_not_every_systems(text, expected):
+    assert [v for v in shown(text, apply_structure(text, [], FIELDS)) if v[1] == "IDENTIFIER"] == expected

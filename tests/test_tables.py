@@ -87,6 +87,16 @@ def test_columns_laid_out_with_spaces(rules):
         s for s in find_table_spans(text, rules.keywords)[0] if s.end <= text.index("GARNIER Inès")]
 
 
+def test_a_space_laid_row_with_empty_cells_stays_in_its_table(rules):
+    text = ("Bed  Patient          Hosp No    DOB\n"
+            "1    HAWES, Dora      RX4471902  02/08/1941\n"
+            "2    (empty)\n"
+            "3    OKAFOR, Ben      RX4491254  11/05/1984\n"
+            "Bleep the registrar on 2241 for anything urgent.\n")
+    assert [v for v in labelled(text, rules) if v[1] != "PERSON"] == [
+        ("RX4471902", "IDENTIFIER"), ("02/08/1941", "BIRTH_DATE"), ("RX4491254", "IDENTIFIER"), ("11/05/1984", "BIRTH_DATE")]
+
+
 @pytest.mark.parametrize("text", [
     "Bonjour, je suis Jean, né à Lyon, et voilà.\nMerci, à bientôt, Jean.\n",
     "FULL NAME  GARNIER LOU\nTELEPHONE  06 12 34 56 78\n",      # a form's "KEY  value" lines

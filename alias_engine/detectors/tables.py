@@ -29,6 +29,7 @@ _MARKDOWN_RULE = regex.compile(r"\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*")
 _TRIM = " \t\r\"'"
 _PARENTHESES = regex.compile(r"\([^()]*\)")  # "numéro_national_(belgique)" is "numéro national"
 _ALIGNED_CELL = regex.compile(r"\S+(?: \S+)*")
+_NUMBER_IN_NAME = regex.compile(r"(?<![\p{L}_])\d")  # a number, not the digit that ends a name ("phone2")
 
 
 def find_table_spans(text: str, rules: KeywordRules, names_a_field: Callable[[str], bool] = lambda name: False
@@ -83,9 +84,10 @@ def table_fields(text: str, header: list[tuple[int, int]], rows: list[list[tuple
 
 
 def _reads_as_field_name(cell: str) -> bool:
-    """ "Nom de famille", "Date de naiss.", "N° client"; not "emploie 250 personnes." (a sentence's end)."""
+    """ "Nom de famille", "Date de naiss.", "N° client", "card_last4", "address_line_2"; not "emploie 250
+    personnes." (a sentence's end), not a number ("2024", "N° 12", "12,50")."""
     words = cell.split()
-    if len(cell) > 40 or len(words) > 4 or any(c.isdigit() for c in cell) or cell.endswith(("!", "?")):
+    if len(cell) > 40 or len(words) > 4 or _NUMBER_IN_NAME.search(cell) or cell.endswith(("!", "?")):
         return False
     return not (cell.endswith(".") and len(words[-1]) > 7)
 
@@ -102,7 +104,11 @@ def _tables(text: str) -> Iterator[tuple[list[tuple[int, int]], list[list[tuple[
             i += 1
             continue
         delimiter, rows = block
-        yield _cells(text, *lines[rows[0]], delimiter), [_cells(text, *lines[row], delimiter) for row in rows[1:]]
+        header = _cells(text, *lines[rows[0]], delimiter)
+        if delimiter == ALIGNED:  # a row's empty cells: an empty cell at the header's column
+            yield header, [_aligned_cells(text, *lines[row], header) for row in rows[1:]]
+        else:
+            yield header, [_cells(text, *lines[row], delimiter) for row in rows[1:]]
         i = rows[-1] + 1
 
 
@@ -128,19 +134,31 @@ def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, lis
 
 
 def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, list[int]] | None:
-    """The lines (header first) of a table laid out with spaces whose header is line `i`: every row has
-    as many cells as the header (three or more), each starting at the column of the header's."""
+    """The lines (header first) of a table laid out with spaces whose header is line `i`: every row's cells
+    (two at least; as many as the header's, three or more, in the first row) start at the columns of the
+    header's, a row with empty cells too ("5    (empty)" of a ward's list)."""
     columns = _columns(text, *lines[i])
     if len(columns) < 3 or any(c.isdigit() for c in text[lines[i][0]:lines[i][1]]):
         return None  # two columns are a form's "KEY  value" lines, not a table; a header holds no number
     rows = [i]
-    while rows[-1] + 1 < len(lines) and _columns(text, *lines[rows[-1] + 1]) == columns:
+    while rows[-1] + 1 < len(lines):
+        row = _columns(text, *lines[rows[-1] + 1])
+        if row != columns and (len(rows) == 1 or len(row) < 2 or not set(row) <= set(columns)):
+            break
         rows.append(rows[-1] + 1)
     return (ALIGNED, rows) if len(rows) >= 2 else None
 
 
 def _columns(text: str, start: int, end: int) -> list[int]:
     return [cell_start - start for cell_start, _ in _cells(text, start, end, ALIGNED)]
+
+
+def _aligned_cells(text: str, start: int, end: int, header: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A space-laid row's cells under the header's: the cell that starts at a header cell's column, or an
+    empty one there."""
+    line_start = text.rfind("\n", 0, header[0][0]) + 1
+    by_column = {cell_start - start: (cell_start, cell_end) for cell_start, cell_end in _cells(text, start, end, ALIGNED)}
+    return [by_column.get(head_start - line_start, (start, start)) for head_start, _ in header]
 
 
 def _count(text: str, start: int, end: int, delimiter: str) -> int:

@@ -8,7 +8,7 @@
   attribute's value.
 - Fields: a value in a record has a field name: the element around it
   (`<TwnNm>Lyon</TwnNm>`; a `generic` element with its parent's name, `<Stmt><Id>`), its JSON key (`"ticket_id": "T-2024-08812"`), its
-  column's header in a table. The field names of the rules' `fields`
+  key in a log's `key=value` pairs (`user=jmorel sku=FL-TEA-0042`), its column's header in a table. The field names of the rules' `fields`
   (rules/common.json) decide, for every record of the text alike:
   - a field of `not_personal` (ticket, invoice, amount, city, department, dates...)
     holds no PERSON, IDENTIFIER, SECRET, NATIONAL_ID or BIRTH_DATE that the model or
@@ -16,7 +16,8 @@
     ("<MsgId>REF 8K2Q</MsgId>"); a field name that also says `personal` (birth, customer,
     login, password...) keeps them ("BirthDt", "customer_city");
   - a field of `address` (AdrLine, street, adresse...) holds an address: what the model
-    found in its value is one ADDRESS, the whole value;
+    found in its value is one ADDRESS, the whole value, and where nothing was found in an
+    address column or element, a value that reads as a street line is one;
   - a field of `person` (surname, first name, nom, prénom...) is a PERSON, whole,
     when its value reads as a name ("de La Roche") and is no placeholder of the
     languages' `not_a_name_values` ("N/A", "inconnu": rules/<lang>/language.json).
@@ -67,6 +68,7 @@ _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.
 
 MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
 _KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
+RECORD_REACH = 300  # characters around an address field where a PERSON makes the record a person's
 _READ_AS_ADDRESS = frozenset({"ADDRESS", "PERSON", "IDENTIFIER", "NATIONAL_ID"})  # the model's, in an address field
 _CODE_LABELS = {"identifier": "IDENTIFIER", "login": "IDENTIFIER", "national_id": "NATIONAL_ID", "secret_code": "SECRET"}
 _READ_AS_CODE = frozenset({"PERSON", "IDENTIFIER", "NATIONAL_ID", "PHONE", "SECRET"})  # a code field's value taken for
@@ -105,15 +107,20 @@ class Fields:
     secret_code: tuple[tuple[str, ...], ...] = ()  # "cvc", "otp", "pin": a few digits that open something
     not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
     titles: frozenset[str] = frozenset()  # casefolded, no dot: "dr", "prof", "mme": before a name, not of it
+    street_words: frozenset[str] = frozenset()  # casefolded: "rue", "road": a street line's words
+    common_logins: regex.Pattern | None = None  # "root", "admin": logins every system has, no one's
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset(),
-                   titles: frozenset[str] = frozenset()) -> Fields:
-        """The field names of common.json → "fields", the languages' `not_a_name_values` and titles
-        (`person_lead_words`), casefolded."""
+                   titles: frozenset[str] = frozenset(), street_words: frozenset[str] = frozenset(),
+                   common_logins: regex.Pattern | None = None) -> Fields:
+        """The field names of common.json → "fields", the languages' `not_a_name_values`, titles
+        (`person_lead_words`) and street words, casefolded, and the rules' `attacked_login` reject (the
+        accounts every system has: a service's own account, "svc_orders", is an IDENTIFIER)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in FIELD_CLASSES},
-                   not_a_name_values=not_a_name_values, titles=frozenset(t.rstrip(".") for t in titles))
+                   not_a_name_values=not_a_name_values, titles=frozenset(t.rstrip(".") for t in titles),
+                   street_words=street_words, common_logins=common_logins)
 
     def _unjoined(self, words: tuple[str, ...]) -> tuple[str, ...]:
         """A name written in capitals has no case to split its words at: "MSGID" is the phrase "msg id",
@@ -176,8 +183,9 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     tables = list(named_tables(text))
     json_values, json_keys = _json_fields(text, fields.generic)
     sql_values, sql_columns = _sql_fields(text, fields.generic)
-    values = list(field_values(text, tags, fields, tables, json_values + sql_values))
-    out = _outside_keys(list(spans), json_keys + sql_columns)
+    pairs = _key_value_fields(text, tags)
+    values = list(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
+    out = _outside_keys(list(spans), json_keys + sql_columns + _markup_names(text, tags))
     if not tags and not values:
         return out
     out = _outside_tags(text, out, tags) if tags else out
@@ -193,17 +201,17 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
             for v in by_value.overlapping(span.start, span.end))
         if not ruled_out:
             kept.append(span)
-    kept = _whole_addresses(text, kept, _address_blocks(text, values, tags, fields.not_a_name_values), tags)
-    kept = _field_codes(text, kept, values, fields.not_a_name_values)
+    blocks = _address_blocks(text, values, tags, fields.not_a_name_values)
+    kept = _field_codes(text, _whole_addresses(text, kept, blocks, tags), values, fields)
     taken = SpanIndex(kept)
     names = [Span(start, end, "PERSON", 0.9, "keyword") for value_start, end, kind, _ in values if kind == "person"
              for start in [_after_titles(text, value_start, end, fields.titles)]
              if _reads_as_name(text, start, end, fields.not_a_name_values)
              and not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end))]
-    if not names:
-        return kept
-    named = SpanIndex(names)
-    return [s for s in kept if not named.overlapping(s.start, s.end)] + names
+    if names:
+        named = SpanIndex(names)
+        kept = [s for s in kept if not named.overlapping(s.start, s.end)] + names
+    return _unfound_addresses(text, kept, blocks, fields.street_words)
 
 
 def _address_blocks(text: str, values: list, tags: list[tuple[int, int]], placeholders: frozenset[str]
@@ -287,16 +295,52 @@ def _whole_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, 
     return out + [Span(start, end, "ADDRESS", score, "model") for (start, end), score in whole.items()]
 
 
-def _field_codes(text: str, spans: list[Span], values: list, placeholders: frozenset[str]) -> list[Span]:
+def _unfound_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int, int]]],
+                       street_words: frozenset[str]) -> list[Span]:
+    """An address block (`_address_blocks`: an address column's cells, sibling address elements) where no
+    detector found an ADDRESS, in a record about a person (a PERSON within `RECORD_REACH` characters of
+    the block; a company's address is none): each value that reads as a street line ("240 Coldharbour
+    Lane", "rue de Kerlaouen": a word and a number or a street word, no other detector's value in it) is an
+    ADDRESS, the whole value. The model misses a street alone in its field, without the town that makes
+    prose an address."""
+    if not blocks:
+        return spans
+    taken = SpanIndex(spans)
+    out = list(spans)
+    for block in blocks:
+        first, last = block[0][0], block[-1][1]
+        if any(s.label == "ADDRESS" for start, end in block for s in taken.overlapping(start, end)) or not any(
+                s.label == "PERSON" for s in taken.overlapping(max(0, first - RECORD_REACH), last + RECORD_REACH)):
+            continue
+        for start, end in block:
+            value = text[start:end].strip()
+            start += len(text[start:end]) - len(text[start:end].lstrip())
+            if _reads_as_street(value, street_words) and not taken.overlapping(start, start + len(value)):
+                out.append(Span(start, start + len(value), "ADDRESS", 0.8, "keyword"))
+    return out
+
+
+def _reads_as_street(value: str, street_words: frozenset[str]) -> bool:
+    words = [w.casefold() for w in _STREET_WORD.findall(value)]
+    return 0 < len(value) <= 120 and "\n" not in value and "@" not in value and "://" not in value \
+        and any(len(w) >= 2 for w in words) and (any(c.isdigit() for c in value) or any(w in street_words for w in words))
+
+
+_STREET_WORD = regex.compile(r"\p{L}+")
+
+
+def _field_codes(text: str, spans: list[Span], values: list, fields: Fields) -> list[Span]:
     """A code field's value ("<BadgeNo>", "customer_id", "username", "passport", "otp") that reads as a code
     is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever
-    the model or a format took it for (`_READ_AS_CODE`), found or not; a value holding another label (an
+    the model or a format took it for (`_READ_AS_CODE`), found or not, but a system account in a login field
+    ("USER=root": the rules' `attacked_login`) or a placeholder; a value holding another label (an
     e-mail, a card), a number a validator verified as another code (a NIR, a driving licence; a phone's
     shape says less) or a span across its edge is left as found; a span that already is the code stays its
     detector's, at the field's score at least (the model's unsure reading of a code field's code is it)."""
     codes = {(start, end): _CODE_LABELS[kind] for start, end, kind, _ in values
              if kind in _CODE_LABELS and _reads_as_code(text[start:end], kind)
-             and text[start:end].casefold() not in placeholders}
+             and text[start:end].casefold() not in fields.not_a_name_values
+             and not (kind == "login" and fields.common_logins and fields.common_logins.fullmatch(text, start, end))}
     if not codes:
         return spans
     index = SpanIndex([_Range(start, end, label) for (start, end), label in codes.items()])
@@ -413,9 +457,33 @@ def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields)
                                              for h in index.overlapping(s.start, s.end)))]
 
 
+def _markup_names(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The values of the attributes that name or style markup: `class`, `style`, `role`, `rel`, `for`, `type`,
+    `autocomplete` of any element, and a form control's `name` and `id` (`<input name="tp_vrm">`: the
+    field's name, which the engine reads its value by). `tags`: `markup_tags`, whose pieces stop at each
+    attribute's value."""
+    out = []
+    control = False
+    for (start, end), (next_start, _) in zip(tags, tags[1:]):
+        element = _ELEMENT.match(text, start)
+        if element is not None:
+            control = not element.group(1) and element.group(2).lower() in _FORM_CONTROLS
+        attribute = _ATTR_NAME.search(text[start:end])
+        if attribute is not None:
+            name = attribute.group(1).lower()
+            if name in _MARKUP_ATTRIBUTES or (control and name in ("name", "id")):
+                out.append((end, next_start))
+    return out
+
+
+_MARKUP_ATTRIBUTES = frozenset({"class", "style", "role", "rel", "for", "type", "autocomplete"})
+_FORM_CONTROLS = frozenset({"input", "select", "textarea", "button", "label", "form", "option", "fieldset", "output"})
+
+
 def _outside_keys(spans: list[Span], keys: list[tuple[int, int]]) -> list[Span]:
-    """A JSON key and a SQL insert's column list are fields' names, no values: `"niveau": "INFO"` has no
-    IDENTIFIER "niveau", `(login, mdp_hash, role)` no login "mdp_hash"."""
+    """A JSON key, a SQL insert's column list and an attribute that names markup are fields' names, no
+    values: `"niveau": "INFO"` has no IDENTIFIER "niveau", `(login, mdp_hash, role)` no login "mdp_hash",
+    `<input name="tp_ref">` no IDENTIFIER "tp_ref"."""
     if not keys:
         return spans
     index = SpanIndex([_Range(start, end, "key") for start, end in keys])
@@ -566,6 +634,20 @@ def _sql_fields(text: str, generic: tuple[tuple[str, ...], ...]
             else:
                 break
     return values, column_lists
+
+
+def _key_value_fields(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int, str, tuple[str, ...]]]:
+    """A log's or a command's `key=value` pairs (logfmt: "user=jmorel sku=FL-TEA-0042 ip=…"), each value
+    named by its key; not a URL's query (after "?" or "&") nor an attribute inside a tag."""
+    if "=" not in text:
+        return []
+    inside = SpanIndex([_Range(a, b, "tag") for a, b in tags])
+    return [(pair.start("value"), pair.end("value"), pair.group("key"), ()) for pair in _KEY_VALUE.finditer(text)
+            if pair.end("value") > pair.start("value") and not inside.overlapping(pair.start(), pair.end())]
+
+
+_KEY_VALUE = regex.compile(r"(?<![^\s,;({\[])(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,40})="
+                           r"(?:\"(?P<value>[^\"\n]{0,200})\"|<(?P<value>[^<>\s]{1,100})>|(?P<value>[^\s,;&\"'<>()\[\]{}]{1,200}))")
 
 
 def _singular(name: str) -> str:
