@@ -190,3 +190,23 @@ def test_a_titled_persons_office_address_is_theirs(text, lang, address):
 ])
 def test_no_office_address_without_a_title_and_an_address_under_it(text, lang, name):
     assert [v for label, v in detected(text, lang, ("PERSON", name)) if label == "ADDRESS"] == []
+
+
+@pytest.mark.parametrize("text, address, lang", [
+    ("Le bail est géré par l'agence IMMO DÔME GESTION, 21 place de Jaude, 63000 Clermont-Ferrand.",
+     "21 place de Jaude, 63000 Clermont-Ferrand", "fr"),
+    ("Your agent, Harbourside Lettings (3 Canons Way, Bristol BS1 5LL), will call.", "3 Canons Way, Bristol BS1 5LL", "en"),
+    ("Véhicule visible au Garage du Centre, 4 avenue Lafayette, 17300 Rochefort", "4 avenue Lafayette, 17300 Rochefort",
+     "fr"),
+])
+def test_an_address_after_an_organisations_name_on_its_line_is_the_organisations(text, address, lang):
+    assert ("ADDRESS", address) not in detected(text, lang, ("ADDRESS", address))
+
+
+@pytest.mark.parametrize("text, address, lang", [
+    ("Mme Léa Roux, 12 rue des Lilas, 75011 Paris, cliente de l'agence", "12 rue des Lilas, 75011 Paris", "fr"),
+    ("Our tenant at the agency's flat: Ana Ruiz, 9 Elm Court, Leeds LS6 2AB", "9 Elm Court, Leeds LS6 2AB", "en"),
+    ("L'agence a écrit.\nAdresse du locataire : 8 rue Haute, 31000 Toulouse", "8 rue Haute, 31000 Toulouse", "fr"),
+])
+def test_a_persons_address_near_an_organisation_word_stays(text, address, lang):
+    assert ("ADDRESS", address) in detected(text, lang, ("ADDRESS", address))

@@ -701,6 +701,17 @@ def test_a_statements_merchant_is_no_person(text, value, expected):
     assert checked(text, value, "PERSON") == expected
 
 
+@pytest.mark.parametrize("text, value, expected", [
+    ("2. Tab. Brilinta 90 mg BD", "Brilinta", []),                      # a medicine, its dose after it
+    ("Asthme contrôlé par Ventoline 100 µg à la demande", "Ventoline", []),
+    ("Propranolol MR 80 mg once daily", "Propranolol", []),
+    ("Seen by Anna Kowalski 90 minutes later", "Anna Kowalski", [("PERSON", "Anna Kowalski")]),   # no dose
+    ("Jean Morel, 75 ans", "Jean Morel", [("PERSON", "Jean Morel")]),
+])
+def test_a_name_before_a_dose_is_a_medicines(text, value, expected):
+    assert checked(text, value, "PERSON") == expected
+
+
 def test_a_mail_headers_surname_comma_given_name_is_one_name():
     text = "Cc: O'Sullivan, Niamh <n.osullivan@example.org>; Anne, Marc and Paul"
     spans = [model_span(text, "O'Sullivan", "PERSON"), model_span(text, "Niamh", "PERSON"),

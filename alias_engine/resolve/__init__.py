@@ -58,6 +58,7 @@ from .span_repair import (
     initials_added,
     joined_names,
     logins_after_names,
+    medicines_removed,
     merchants_removed,
     number_without_code,
     surnames_added,
@@ -168,7 +169,8 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     the text's language, "fr" or "en", where a format depends on it). The repairs are span_repair.py's,
     the format checks format_checks.py's; in this order: names cut in pieces joined, no form item, for a
     number no masked value, no code before it and no sum of money, then the label's repair or format
-    check (`_CHECKS`), then no name of words capitalised by their position ("Feedback on …"), then the
+    check (`_CHECKS`), then no name of words capitalised by their position ("Feedback on …"), no thing's,
+    merchant's or medicine's name, then the
     surnames, the initials and the logins after the names.
 
     >>> from alias_engine.resolve.checks_data import load_model_checks
@@ -201,7 +203,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
                                 span.verified))
     lexicon = checks.lexicon
     out = words_capitalised_by_position(out, text, lexicon, lang)
-    out = merchants_removed(eponyms_removed(out, text, lexicon), text, checks)
+    out = medicines_removed(merchants_removed(eponyms_removed(out, text, lexicon), text, checks), text, checks)
     out = initials_added(surnames_added(out, text, lexicon), text, lang, lexicon)
     return out + logins_after_names(out, text)
 

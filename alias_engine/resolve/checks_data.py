@@ -30,6 +30,7 @@ class ModelChecks:
     patterns: PatternRules | None = None          # the URL rules: a public URL is no one's
     example_value: regex.Pattern | None = None  # an example written where a code goes: "sk_test_YOUR_KEY"
     merchant_before: regex.Pattern | None = None  # a statement line's card or debit code: "CB ", "DD ", "CARD 4921 "
+    dose_after: regex.Pattern | None = None  # a medicine's dose after its name: " 90 mg", " LP 100 µg"
     lexicon: Lexicon = Lexicon()  # the languages' words
 
 
@@ -48,5 +49,5 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None, lexic
         return compile_pattern(section[key], f"model_checks.{key}") if section.get(key) else None
 
     return ModelChecks(compiled("secret_not"), compiled("service_host_labels"), patterns, compiled("example_value"),
-                       compiled("merchant_before"), lexicon or Lexicon())
+                       compiled("merchant_before"), compiled("dose_after"), lexicon or Lexicon())
 

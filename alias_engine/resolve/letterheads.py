@@ -87,6 +87,18 @@ def organisation_blocks(text: str, spans: Sequence[Span], lexicon: Lexicon) -> l
                 break
             if values.overlapping(start, end):
                 break  # a line with a value is no title: the paragraph is not a letterhead
+    return out + _addresses_after_organisations(text, spans, lexicon)
+
+
+def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Suppression]:
+    """An ADDRESS written on its line right after an organisation's name and a separator is the
+    organisation's ("représentée par l'agence IMMO DÔME GESTION, 21 place de Jaude…", "Your agent,
+    Harbourside Lettings (3 Canons Way…": a word of `organisation_words`, then capitalised words only)."""
+    out = []
+    for span in spans:
+        if span.label == "ADDRESS" and lexicon.organisation_before.search(
+                text, max(text.rfind("\n", 0, span.start) + 1, span.start - 100), span.start):
+            out.append(Suppression(span.start, span.end, frozenset({"ADDRESS"})))
     return out
 
 

@@ -113,6 +113,14 @@ class Lexicon:
         return regex.compile(self._eponym_lead + r"(?=\p{L})")
 
     @cached_property
+    def organisation_before(self) -> regex.Pattern:
+        """An organisation's name and a separator ending where a value starts: "l'agence IMMO DÔME
+        GESTION, ", "Harbourside Lettings (": a word of `organisation_words`, then capitalised words."""
+        return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.organisation_words) + r")(?![\p{L}])"
+                             r"(?:[ \t]+(?:[\p{Lu}\d&][\p{L}\d'’&.\-]*|(?i:" + phrases(self.organisation_connectors)
+                             + r")))*[ \t]*(?:[,–—(:]|[ \t]-)[ \t]*\Z")
+
+    @cached_property
     def _eponym_lead(self) -> str:
         return r"(?i:" + phrases(self.eponym_lead_words) + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?"
 

@@ -231,6 +231,14 @@ def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list
         text[max(span.start - 30, text.rfind("\n", 0, span.start) + 1):span.start]) is None]
 
 
+def medicines_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
+    """Without the PERSON spans followed by a dose (`dose_after`: "Brilinta 90 mg BD", "Ventoline 100 µg"):
+    a medicine's name, a product's."""
+    if checks.dose_after is None:
+        return spans
+    return [span for span in spans if span.label != "PERSON" or checks.dose_after.match(text, span.end) is None]
+
+
 def _in_capitals(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:
     """Two words or more in capitals, capitalised by their writing (a heading's, a statement's: "NOS
     MÉDECINS", "DD OCTOPUS ENERGY"), each a word the language writes in lower case: no name. One word
