@@ -51,6 +51,8 @@ def test_field_names_are_compared_as_folded_words(name, words):
     ("nom de la société", None), ("nom d'utilisateur", "login"), ("company_name", None), ("comment", None),
     ("Hosp No", "identifier"), ("IPP", "identifier"),       # a hospital's number of its patient
     ("credit_card_bin", "not_personal"),                      # a card issuer's first digits
+    ("customer", "identifier"), ("prospect", "identifier"),   # a record's person named alone: their code
+    ("customer_phone", None), ("client", None),               # the person's phone; a log's client is an app's
 ])
 def test_what_a_field_name_says(name, kind):
     assert FIELDS.kind(name) == kind
@@ -407,7 +409,8 @@ def test_a_header_name_may_end_with_a_digit_but_holds_no_number():
 def test_a_logs_key_value_pairs_are_fields():
     log = "2026-11-30 14:02:11 INFO points customer=CUST-00771045 sku=FL-TEA-0042 user=<l.rouviere> lip=10.0.0.25"
     spans = found(log, ("FL-TEA-0042", "IDENTIFIER"))
-    assert shown(log, apply_structure(log, spans, FIELDS)) == [("l.rouviere", "IDENTIFIER")]  # a SKU is a thing's
+    assert shown(log, apply_structure(log, spans, FIELDS)) == [   # a SKU is a thing's, a customer's code theirs
+        ("CUST-00771045", "IDENTIFIER"), ("l.rouviere", "IDENTIFIER")]
     url = "see https://x.example.com/reset?user=jmorel&token=abc123"   # a URL's query is the URL's
     assert apply_structure(url, [], FIELDS) == []
 
@@ -429,3 +432,14 @@ def test_an_attribute_that_names_markup_holds_no_value():
 ])
 def test_a_login_field_holds_an_account_but_not_every_systems(text, expected):
     assert [v for v in shown(text, apply_structure(text, [], FIELDS)) if v[1] == "IDENTIFIER"] == expected
+
+
+def test_a_config_files_key_value_lines_are_fields():
+    yaml = "---\nansible_user: deploy_cnomade\nansible_port: 22\nusers:\n  - name: odoo\n    login: none\n"
+    assert shown(yaml, apply_structure(yaml, [], FIELDS)) == [("deploy_cnomade", "IDENTIFIER")]
+    prose = "Objet: demande de remboursement\nnote: rappeler demain"   # a capital's key, a sentence: no field
+    assert apply_structure(prose, [], FIELDS) == []
+    chat = "Agent: A number to reach you on?\nuser: 689-353-5365"         # a speaker's line, no config key
+    assert apply_structure(chat, found(chat, ("689-353-5365", "PHONE"), source="validator"), FIELDS) == found(
+        chat, ("689-353-5365", "PHONE"), source="validator")
+    assert apply_structure(prose, [], FIELDS) == []

@@ -84,8 +84,8 @@ class _Range(NamedTuple):
 
 
 # The classes of field names (common.json → "fields"), each a tuple of phrases in `Fields`.
-FIELD_CLASSES = ("not_personal", "personal", "person", "not_person", "plain_name", "thing", "generic", "address",
-                 "identifier", "login", "national_id", "secret_code")
+FIELD_CLASSES = ("not_personal", "personal", "person", "not_person", "plain_name", "role", "thing", "generic",
+                 "address", "identifier", "login", "national_id", "secret_code")
 _NAMING_NOTHING_ALONE = frozenset({"generic", "not_person"})  # "id", "value"; "voie": no header cell by themselves
 
 
@@ -99,6 +99,7 @@ class Fields:
     not_person: tuple[tuple[str, ...], ...] = ()
     address: tuple[tuple[str, ...], ...] = ()  # "AdrLine", "street", "adresse": the whole value is an address
     plain_name: tuple[tuple[str, ...], ...] = ()  # "Name": a person's, unless the record is a thing's
+    role: tuple[tuple[str, ...], ...] = ()  # "customer", "patient" alone: the field holds that person's code
     thing: tuple[tuple[str, ...], ...] = ()  # "price", "version": fields of a record about things
     generic: tuple[tuple[str, ...], ...] = ()  # "Id", "Othr": an element named by its parent too ("<Stmt><Id>")
     identifier: tuple[tuple[str, ...], ...] = ()  # "BadgeNo", "customer_id": one person's code, a digit in it
@@ -108,7 +109,7 @@ class Fields:
     not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
     titles: frozenset[str] = frozenset()  # casefolded, no dot: "dr", "prof", "mme": before a name, not of it
     street_words: frozenset[str] = frozenset()  # casefolded: "rue", "road": a street line's words
-    common_logins: regex.Pattern | None = None  # "root", "admin": logins every system has, no one's
+    common_logins: regex.Pattern | None = None  # "root", "admin", "none": logins every system has, no one's
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
@@ -116,8 +117,9 @@ class Fields:
                    titles: frozenset[str] = frozenset(), street_words: frozenset[str] = frozenset(),
                    common_logins: regex.Pattern | None = None) -> Fields:
         """The field names of common.json → "fields", the languages' `not_a_name_values`, titles
-        (`person_lead_words`) and street words, casefolded, and the rules' `attacked_login` reject (the
-        accounts every system has: a service's own account, "svc_orders", is an IDENTIFIER)."""
+        (`person_lead_words`) and street words, casefolded, and the logins that are no one's: the rules'
+        `attacked_login` and `placeholder` rejects (the accounts every system has, "root", and "none",
+        "unknown"; a service's own account, "svc_orders", is an IDENTIFIER)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in FIELD_CLASSES},
                    not_a_name_values=not_a_name_values, titles=frozenset(t.rstrip(".") for t in titles),
                    street_words=street_words, common_logins=common_logins)
@@ -152,6 +154,8 @@ class Fields:
             return None
         if tuple(w for w in words if not w.isdigit()) in self.address:  # "address_line_2" too
             return "address"
+        if words in self.role:
+            return "identifier"  # "customer": a record's person named alone, the value their code
         if words in self.plain_name and len(record) > 1 \
                 and not any(_has_any(field_words(other), self.thing) for other in record):
             return "person"  # a table's "Name" column, in a table about people (no price, version, SKU...)
@@ -637,17 +641,25 @@ def _sql_fields(text: str, generic: tuple[tuple[str, ...], ...]
 
 
 def _key_value_fields(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int, str, tuple[str, ...]]]:
-    """A log's or a command's `key=value` pairs (logfmt: "user=jmorel sku=FL-TEA-0042 ip=…"), each value
-    named by its key; not a URL's query (after "?" or "&") nor an attribute inside a tag."""
-    if "=" not in text:
+    """A log's or a command's `key=value` pairs (logfmt: "user=jmorel sku=FL-TEA-0042 ip=…") and a config
+    file's `key: value` lines (YAML: "ansible_user: deploy", a key in lower case of two words or more
+    joined by "_", "." or "-": a chat's "user: 06…" is a speaker's line), each value named by its key; not
+    a URL's query (after "?" or "&") nor an attribute inside a tag."""
+    if "=" not in text and ":" not in text:
         return []
     inside = SpanIndex([_Range(a, b, "tag") for a, b in tags])
-    return [(pair.start("value"), pair.end("value"), pair.group("key"), ()) for pair in _KEY_VALUE.finditer(text)
+    return [(pair.start("value"), pair.end("value"), pair.group("key"), ())
+            for pattern in (_KEY_VALUE, _CONFIG_LINE) for pair in pattern.finditer(text)
             if pair.end("value") > pair.start("value") and not inside.overlapping(pair.start(), pair.end())]
 
 
 _KEY_VALUE = regex.compile(r"(?<![^\s,;({\[])(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,40})="
                            r"(?:\"(?P<value>[^\"\n]{0,200})\"|<(?P<value>[^<>\s]{1,100})>|(?P<value>[^\s,;&\"'<>()\[\]{}]{1,200}))")
+
+
+_CONFIG_LINE = regex.compile(r"(?m)^[ \t]*(?:-[ \t]+)?(?P<key>[a-z][a-z0-9]*(?:[_.\-][a-z0-9]+)+):[ \t]+"
+                             r"(?:\"(?P<value>[^\"\n]{1,200})\"|'(?P<value>[^'\n]{1,200})'"
+                             r"|(?P<value>[^\s#\"'|>&*!{\[][^\n#]{0,199}?))[ \t]*(?:#[^\n]*)?$")
 
 
 def _singular(name: str) -> str:
