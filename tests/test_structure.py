@@ -53,6 +53,7 @@ def test_field_names_are_compared_as_folded_words(name, words):
     ("credit_card_bin", "not_personal"),                      # a card issuer's first digits
     ("customer", "identifier"), ("prospect", "identifier"),   # a record's person named alone: their code
     ("customer_phone", None), ("client", None),               # the person's phone; a log's client is an app's
+    ("Emploi / qualification", "not_personal"), ("plan", "not_personal"),   # a job, a plan: no one's name
 ])
 def test_what_a_field_name_says(name, kind):
     assert FIELDS.kind(name) == kind
