@@ -5,10 +5,12 @@
   model reading markup as text: it is cut at the tags into the pieces between them
   (`C-2291</CstmrId` is `C-2291`), which the fields below then judge; an address
   is left whole to the address rules. A value is the text between tags, or an
-  attribute's value.
+  attribute's value; an attribute that names or styles markup (`class`, a form
+  control's `name`) holds none.
 - Fields: a value in a record has a field name: the element around it
   (`<TwnNm>Lyon</TwnNm>`; a `generic` element with its parent's name, `<Stmt><Id>`), its JSON key (`"ticket_id": "T-2024-08812"`), its
-  key in a log's `key=value` pairs (`user=jmorel sku=FL-TEA-0042`), its column's header in a table. The field names of the rules' `fields`
+  key in a log's `key=value` pairs (`user=jmorel sku=FL-TEA-0042`) or a config file's `key: value` lines
+  (`ansible_user: deploy`), its column's header in a table. The field names of the rules' `fields`
   (rules/common.json) decide, for every record of the text alike:
   - a field of `not_personal` (ticket, invoice, amount, city, department, dates...)
     holds no PERSON, IDENTIFIER, SECRET, NATIONAL_ID or BIRTH_DATE that the model or
