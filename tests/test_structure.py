@@ -54,6 +54,9 @@ def test_field_names_are_compared_as_folded_words(name, words):
     ("customer", "identifier"), ("prospect", "identifier"),   # a record's person named alone: their code
     ("customer_phone", None), ("client", None),               # the person's phone; a log's client is an app's
     ("Emploi / qualification", "not_personal"), ("plan", "not_personal"),   # a job, a plan: no one's name
+    ("err", "not_personal"), ("cotisation_ref", "not_personal"), ("po", "not_personal"),   # an error's, a fee's code
+    ("emp", "identifier"), ("UPN", "identifier"), ("N° cand.", "identifier"), ("lecteur", "identifier"),  # abbreviated
+    ("usr", "login"), ("agent_type", None),
 ])
 def test_what_a_field_name_says(name, kind):
     assert FIELDS.kind(name) == kind
