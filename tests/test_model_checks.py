@@ -731,3 +731,14 @@ def test_a_model_url_is_the_whole_url_where_the_model_stopped_short():
 def test_a_number_read_across_a_line_break_is_one_number_a_line():
     text = "ITIME REMB SOINS      31,20\n28/05  CB X"
     assert checked(text, "31,20\n28/05", "NATIONAL_ID") == []
+
+
+@pytest.mark.parametrize("text, pieces, expected", [
+    ("E10442\tWalsh, Declan\tJT 48 19 72 B", ("Walsh", "Declan"), ["Walsh, Declan"]),        # one cell: one name
+    ("R0044718   Oyelaran, Babatunde    30112019884471", ("Oyelaran", "Babatunde"), ["Oyelaran, Babatunde"]),
+    ("x@y.com;Karen, Dave Thompson;none", ("Karen", "Dave Thompson"), ["Karen", "Dave Thompson"]),  # two people
+    ("Hi Anna, Marc said hello", ("Anna", "Marc"), ["Anna", "Marc"]),                         # prose
+])
+def test_a_surname_and_given_name_filling_a_cell_are_one_name(text, pieces, expected):
+    spans = [model_span(text, piece, "PERSON") for piece in pieces]
+    assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)] == expected

@@ -447,3 +447,13 @@ def test_a_config_files_key_value_lines_are_fields():
     assert apply_structure(chat, found(chat, ("689-353-5365", "PHONE"), source="validator"), FIELDS) == found(
         chat, ("689-353-5365", "PHONE"), source="validator")
     assert apply_structure(prose, [], FIELDS) == []
+
+
+def test_a_dumps_insert_without_columns_is_read_with_its_create_table():
+    sql = ("CREATE TABLE `members` (\n  `mbr` varchar(10) NOT NULL,\n  `fname` varchar(64), `lname` varchar(64),\n"
+           "  `plan_sku` varchar(24), PRIMARY KEY (`mbr`)\n) ENGINE=InnoDB;\n"
+           "INSERT INTO `members` VALUES ('M004417','Joanna','Featherstone','PLN-ANNUAL-2024');\n")
+    assert shown(sql, apply_structure(sql, [], FIELDS)) == [
+        ("Featherstone", "PERSON"), ("Joanna", "PERSON"), ("M004417", "IDENTIFIER")]
+    orphan = "INSERT INTO `members` VALUES ('M004417','Joanna');"       # no definition: nothing said
+    assert apply_structure(orphan, [], FIELDS) == []

@@ -21,6 +21,8 @@ line that starts with a number: the person's own address block under the organis
 ("Dayton Tools LLC⏎Ana Ruiz⏎9 Elm Court…⏎Phone: …", whether a detector found the name or not). A PERSON that is part of the
 organisation's name is none either ("COLLÈGE JEAN-MOULIN", "SELARL DUPONT & MOREL": only
 capitalised words, or `organisation_connectors` ("de", "of"), between it and the organisation's word).
+An ADDRESS written on its line right after an organisation's name and a separator ("l'agence IMMO
+DÔME GESTION, 21 place de Jaude…") is the organisation's too.
 The words are the languages' (rules/<lang>/language.json → "words", united over the languages).
 
 A statement laid out in two columns by spaces (the organisation's block on the left, the

@@ -71,7 +71,8 @@ _CODE_AND_NUMBER = regex.compile(r"(?!\p{Lu}{2}[ ]+\d{5}(?:-\d{4})?\Z)\p{Lu}{2,6
 
 def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
     """PERSON spans that the model cut in pieces become one name: "Anne" + "Roux" (a space or a hyphen
-    between them), "DUVAL" + "Anne" ("NOM, Prénom", or "Surname, Given <e-mail>" in a mail's header), and a glued "M'" or "J.-" before a piece
+    between them), "DUVAL" + "Anne" ("NOM, Prénom", "Surname, Given <e-mail>" in a mail's header, "Walsh, Declan"
+    filling a table's cell, the given name one word), and a glued "M'" or "J.-" before a piece
     ("M'" + "BALA Sidi", "J.-" + "P. Roux")."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     out: list[Span] = []
@@ -82,7 +83,7 @@ def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
                 span = Span(m.start(), span.end, span.label, span.score, span.source, span.verified)
             prev = out[-1] if out else None
             if prev is not None and prev.label == "PERSON" and prev.end <= span.start and \
-                    _joins(text[prev.start:prev.end], text[prev.end:span.start], text, span.end):
+                    _joins(text, prev.start, prev.end, span.start, span.end):
                 out[-1] = Span(prev.start, span.end, "PERSON", max(prev.score, span.score), prev.source,
                                prev.verified and span.verified)
                 continue
@@ -90,14 +91,20 @@ def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
     return out
 
 
-def _joins(first: str, gap: str, text: str, end: int) -> bool:
+def _joins(text: str, start: int, first_end: int, second_start: int, end: int) -> bool:
+    first, gap = text[start:first_end], text[first_end:second_start]
     if gap in (" ", "-"):
         return True
-    # "DUVAL, Anne"; an e-mail header's "O'Sullivan, Niamh <n.osullivan@…>"
-    return gap == ", " and (first.isupper() and " " not in first or _ADDRESS_AFTER.match(text, end) is not None)
+    # "DUVAL, Anne"; an e-mail header's "O'Sullivan, Niamh <n.osullivan@…>"; a table cell's "Walsh, Declan"
+    return gap == ", " and (first.isupper() and " " not in first or _ADDRESS_AFTER.match(text, end) is not None
+                            or (" " not in text[second_start:end] and _CELL_EDGE_BEFORE.search(text, 0, start) is not None
+                                and _CELL_EDGE_AFTER.match(text, end) is not None))
 
 
 _ADDRESS_AFTER = regex.compile(r"[ \t]*<[^<>\s]+@")
+# A table cell's edges: the text's or a line's start or end, a tab, ";", "|", a quote, a column gap of two spaces
+_CELL_EDGE_BEFORE = regex.compile(r"(?:\A|[\n\t;|\"']|[ ]{2})[ ]?\Z")
+_CELL_EDGE_AFTER = regex.compile(r"[ ]?(?:\Z|[\r\n\t;|\"']|[ ]{2})")
 
 
 def without_form_item(span: Span, text: str) -> Span:

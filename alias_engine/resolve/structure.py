@@ -61,7 +61,12 @@ _VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "
 _JSON_TOKEN = regex.compile(r'"(?P<key>(?:[^"\\\n]|\\.){1,80})"\s*:\s*(?:(?P<open>[{\[])|"(?P<string>(?:[^"\\\n]|\\.)*)"'
                             r'|(?P<number>-?\d[\d.]*))|"(?:[^"\\\n]|\\.)*"|(?P<brace>[{}\[\]])')
 # A SQL dump's insert: its column list, then its rows' values (quoted, with '' or \' inside, or bare)
-_SQL_INSERT = regex.compile(r"(?i:insert\s+into)\s+(?P<table>[\w.`\"\[\]]+)\s*\((?P<columns>[^()'\"]{1,2000})\)\s*(?i:values)")
+_SQL_INSERT = regex.compile(r"(?i:insert\s+into)\s+(?P<table>[\w.`\"\[\]]+)\s*(?:\((?P<columns>[^()'\"]{1,2000})\)\s*)?"
+                         r"(?i:values)")
+# A dump's table definition: `CREATE TABLE t (` then its columns, one a line or comma-separated, before `)`
+_SQL_CREATE = regex.compile(r"(?i:create\s+table)\s+(?:(?i:if\s+not\s+exists)\s+)?(?P<table>[\w.`\"\[\]]+)\s*\(")
+_SQL_COLUMN = regex.compile(r"\s*[`\"\[]?(?P<name>[A-Za-z_]\w{0,63})[`\"\]]?\s+(?!(?i:key|index)\b)[A-Za-z]")
+_SQL_NOT_A_COLUMN = regex.compile(r"\s*(?i:primary|unique|key|index|constraint|foreign|check|fulltext|spatial)\b")
 _SQL_ROW_START = regex.compile(r"\s*,?\s*\(")
 _SQL_VALUE = regex.compile(r"\s*(?:'(?P<quoted>(?:[^'\\]|''|\\.){0,2000})'|(?P<bare>[^,()'\s]{1,100}))\s*(?P<sep>[,)])")
 _FIELD_WORD = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+")
@@ -463,6 +468,15 @@ def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields)
                                              for h in index.overlapping(s.start, s.end)))]
 
 
+def _names_markup(text: str, tag_start: int, attribute: str) -> bool:
+    """Whether the attribute `attribute` of the tag at `tag_start` names or styles markup (`_markup_names`)."""
+    name = attribute.lower()
+    if name in _MARKUP_ATTRIBUTES:
+        return True
+    element = _ELEMENT.match(text, tag_start)
+    return name in ("name", "id") and element is not None and element.group(2).lower() in _FORM_CONTROLS
+
+
 def _markup_names(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The values of the attributes that name or style markup: `class`, `style`, `role`, `rel`, `for`, `type`,
     `autocomplete` of any element, and a form control's `name` and `id` (`<input name="tp_vrm">`: the
@@ -526,8 +540,9 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
                 value_start, value_end, name = _trimmed(text, last, start, _element_name(open_elements, fields.generic))
                 attribute = _ATTR_NAME.search(text, max(tag_start, last - 80), last)
                 if attribute is not None:  # an attribute's value, named by the attribute
-                    yield value_start, value_end, _attribute_name(text, tag_start, attribute.group(1), name,
-                                                                  fields.generic), ()
+                    if not _names_markup(text, tag_start, attribute.group(1)):
+                        yield value_start, value_end, _attribute_name(text, tag_start, attribute.group(1), name,
+                                                                      fields.generic), ()
                 else:
                     header, record = cells.name(open_elements, text[value_start:value_end])
                     yield value_start, value_end, header or name, record
@@ -619,13 +634,22 @@ class _TableCells:
 def _sql_fields(text: str, generic: tuple[tuple[str, ...], ...]
                 ) -> tuple[list[tuple[int, int, str, tuple[str, ...]]], list[tuple[int, int]]]:
     """A SQL dump's `INSERT INTO t (a, b) VALUES (…), (…);` values, each named by its column (a generic one,
-    "id", with its table's name: `clients.id` is "client id"), and the inserts' column lists."""
+    "id", with its table's name: `clients.id` is "client id"; an insert without a column list by the columns
+    of the dump's `CREATE TABLE t`, as mysqldump writes them), and the inserts' column lists."""
     values: list[tuple[int, int, str, tuple[str, ...]]] = []
     column_lists: list[tuple[int, int]] = []
+    defined: dict[str, tuple[str, ...]] | None = None
     for insert in _SQL_INSERT.finditer(text):
-        column_lists.append(insert.span("columns"))
-        table = _singular(insert.group("table").strip("`\"[] ").rsplit(".", 1)[-1])
-        columns = tuple(c.strip().strip("`\"[] ") for c in insert.group("columns").split(","))
+        name = insert.group("table").strip("`\"[] ").rsplit(".", 1)[-1]
+        table = _singular(name)
+        if insert.group("columns") is not None:
+            column_lists.append(insert.span("columns"))
+            columns = tuple(c.strip().strip("`\"[] ") for c in insert.group("columns").split(","))
+        else:  # mysqldump's `INSERT INTO t VALUES`: the columns of its `CREATE TABLE t`
+            defined = _sql_tables(text) if defined is None else defined
+            columns = defined.get(name.casefold(), ())
+            if not columns:
+                continue
         columns = tuple(f"{table} {c}" if field_words(c) in generic else c for c in columns)
         pos = insert.end()
         while (row := _SQL_ROW_START.match(text, pos)) is not None:
@@ -640,6 +664,26 @@ def _sql_fields(text: str, generic: tuple[tuple[str, ...], ...]
             else:
                 break
     return values, column_lists
+
+
+def _sql_tables(text: str) -> dict[str, tuple[str, ...]]:
+    """The column names of each `CREATE TABLE` of a dump, by its table's name (casefolded, no schema): the
+    definitions before the parenthesis that closes the table, less keys and constraints."""
+    tables = {}
+    for create in _SQL_CREATE.finditer(text):
+        depth, pos, start, columns = 1, create.end(), create.end(), []
+        while depth and pos < len(text) and pos - create.end() < 20000:
+            ch = text[pos]
+            if depth == 1 and ch in ",)":
+                item = text[start:pos]
+                column = _SQL_COLUMN.match(item)
+                if column is not None and not _SQL_NOT_A_COLUMN.match(item):
+                    columns.append(column.group("name"))
+                start = pos + 1
+            depth += (ch == "(") - (ch == ")")
+            pos += 1
+        tables[create.group("table").strip("`\"[] ").rsplit(".", 1)[-1].casefold()] = tuple(columns)
+    return tables
 
 
 def _key_value_fields(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int, str, tuple[str, ...]]]:
