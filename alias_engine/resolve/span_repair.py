@@ -97,7 +97,7 @@ def _joins(text: str, start: int, first_end: int, second_start: int, end: int) -
         return True
     # "DUVAL, Anne"; an e-mail header's "O'Sullivan, Niamh <n.osullivan@…>"; a table cell's "Walsh, Declan"
     return gap == ", " and (first.isupper() and " " not in first or _ADDRESS_AFTER.match(text, end) is not None
-                            or (" " not in text[second_start:end] and _CELL_EDGE_BEFORE.search(text, 0, start) is not None
+                            or (" " not in text[second_start:end] and _CELL_EDGE_BEFORE.search(text, max(0, start - 3), start) is not None
                                 and _CELL_EDGE_AFTER.match(text, end) is not None))
 
 
