@@ -42,6 +42,7 @@ WORD_KEYS = (
     "address_line_words",       # a line with one of them is no addressee's name
     "address_building_words",   # the first word of a building's name
     "organisation_words",       # institutions and legal forms (resolve/letterheads.py)
+    "business_words",           # "garage", "agence": an organisation's only written with a capital
     "contact_labels",           # field labels of a letterhead's contact lines
     "office_titles",            # "Dr", "Maître": a titled person's block is their own office's
     "street_words",             # "rue", "road": a street names no organisation

@@ -207,6 +207,8 @@ def test_an_address_after_an_organisations_name_on_its_line_is_the_organisations
     ("Mme Léa Roux, 12 rue des Lilas, 75011 Paris, cliente de l'agence", "12 rue des Lilas, 75011 Paris", "fr"),
     ("Our tenant at the agency's flat: Ana Ruiz, 9 Elm Court, Leeds LS6 2AB", "9 Elm Court, Leeds LS6 2AB", "en"),
     ("L'agence a écrit.\nAdresse du locataire : 8 rue Haute, 31000 Toulouse", "8 rue Haute, 31000 Toulouse", "fr"),
+    ("We live above the garage, 14 Oak Road, Leeds LS6 2AB", "14 Oak Road, Leeds LS6 2AB", "en"),  # no one's name
+    ("J'habite à côté de la pharmacie, 3 rue Pasteur, 69007 Lyon", "3 rue Pasteur, 69007 Lyon", "fr"),
 ])
 def test_a_persons_address_near_an_organisation_word_stays(text, address, lang):
     assert ("ADDRESS", address) in detected(text, lang, ("ADDRESS", address))

@@ -684,6 +684,7 @@ def test_a_thing_named_after_a_person_is_no_person(text, value):
     ("Dr Romberg will see you at 10.", "Romberg"),       # a disease's name after a title: a person
     ("Lucas Alzheimer a signé le bail.", "Lucas Alzheimer"),
     ("Mr Parkinson called back.", "Parkinson"),
+    ("Raynaud a appelé ce matin.", "Raynaud"),           # a surname common as a person's: no eponym_names
 ])
 def test_a_name_before_other_words_stays(text, value):
     assert checked(text, value, "PERSON") == [("PERSON", value)]
@@ -707,6 +708,8 @@ def test_a_statements_merchant_is_no_person(text, value, expected):
     ("Propranolol MR 80 mg once daily", "Propranolol", []),
     ("Seen by Anna Kowalski 90 minutes later", "Anna Kowalski", [("PERSON", "Anna Kowalski")]),   # no dose
     ("Jean Morel, 75 ans", "Jean Morel", [("PERSON", "Jean Morel")]),
+    ("Associés : Dupont 50 %", "Dupont", [("PERSON", "Dupont")]),        # a share, no dose
+    ("Emma Clarke 92%", "Emma Clarke", [("PERSON", "Emma Clarke")]),
 ])
 def test_a_name_before_a_dose_is_a_medicines(text, value, expected):
     assert checked(text, value, "PERSON") == expected

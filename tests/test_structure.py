@@ -53,8 +53,9 @@ def test_field_names_are_compared_as_folded_words(name, words):
     ("credit_card_bin", "not_personal"),                      # a card issuer's first digits
     ("customer", "identifier"), ("prospect", "identifier"),   # a record's person named alone: their code
     ("customer_phone", None), ("client", None),               # the person's phone; a log's client is an app's
-    ("Emploi / qualification", "not_personal"), ("plan", "not_personal"),   # a job, a plan: no one's name
-    ("err", "not_personal"), ("cotisation_ref", "not_personal"), ("po", "not_personal"),   # an error's, a fee's code
+    ("Emploi / qualification", "not_personal"), ("tier", "not_personal"),   # a job, a membership tier
+    ("error_code", "not_personal"), ("cotisation_ref", "not_personal"), ("po", "not_personal"),  # codes of things
+    ("error_message", None), ("care_plan", None),             # sentences, which may name someone
     ("emp", "identifier"), ("UPN", "identifier"), ("N° cand.", "identifier"), ("lecteur", "identifier"),  # abbreviated
     ("usr", "login"), ("agent_type", None),
 ])
@@ -457,3 +458,18 @@ def test_a_dumps_insert_without_columns_is_read_with_its_create_table():
         ("Featherstone", "PERSON"), ("Joanna", "PERSON"), ("M004417", "IDENTIFIER")]
     orphan = "INSERT INTO `members` VALUES ('M004417','Joanna');"       # no definition: nothing said
     assert apply_structure(orphan, [], FIELDS) == []
+
+
+@pytest.mark.parametrize("text, name", [
+    ('{"error_message": "No account found for Jean Dupont"}', "Jean Dupont"),    # a message's sentence keeps its name
+    ('care_plan: Follow-up with Jean Dupont', "Jean Dupont"),
+    ('error="payment refused for Jean Dupont"', "Jean Dupont"),
+])
+def test_a_sentence_in_an_error_or_plan_field_keeps_its_names(text, name):
+    assert (name, "PERSON") in shown(text, apply_structure(text, found(text, (name, "PERSON")), FIELDS))
+
+
+def test_a_create_tables_quoted_comment_is_no_column_and_a_row_that_does_not_fit_is_not_read():
+    sql = ("CREATE TABLE t (\n  `code` varchar(10) COMMENT 'first name, then last',\n  `lname` varchar(64)\n);\n"
+           "INSERT INTO t VALUES ('M-0044','Featherstone');\nINSERT INTO t VALUES ('M-0045','Dunmore','x');\n")
+    assert shown(sql, apply_structure(sql, [], FIELDS)) == [("Featherstone", "PERSON")]

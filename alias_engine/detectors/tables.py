@@ -158,7 +158,8 @@ def _aligned_cells(text: str, start: int, end: int, header: list[tuple[int, int]
     empty one there."""
     line_start = text.rfind("\n", 0, header[0][0]) + 1
     by_column = {cell_start - start: (cell_start, cell_end) for cell_start, cell_end in _cells(text, start, end, ALIGNED)}
-    return [by_column.get(head_start - line_start, (start, start)) for head_start, _ in header]
+    return [by_column.get(head_start - line_start, (min(start + head_start - line_start, end),) * 2)
+            for head_start, _ in header]
 
 
 def _count(text: str, start: int, end: int, delimiter: str) -> int:

@@ -95,11 +95,15 @@ def organisation_blocks(text: str, spans: Sequence[Span], lexicon: Lexicon) -> l
 def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Suppression]:
     """An ADDRESS written on its line right after an organisation's name and a separator is the
     organisation's ("représentée par l'agence IMMO DÔME GESTION, 21 place de Jaude…", "Your agent,
-    Harbourside Lettings (3 Canons Way…": a word of `organisation_words`, then capitalised words only)."""
+    Harbourside Lettings (3 Canons Way…": a word of `organisation_words`, then capitalised words only, a
+    capital among them: "we live above the garage, 14 Oak Road" is a person's)."""
     out = []
     for span in spans:
-        if span.label == "ADDRESS" and lexicon.organisation_before.search(
-                text, max(text.rfind("\n", 0, span.start) + 1, span.start - 100), span.start):
+        if span.label != "ADDRESS":
+            continue
+        lead = max(text.rfind("\n", max(0, span.start - 100), span.start) + 1, span.start - 100)
+        name = lexicon.organisation_before.search(text, lead, span.start)
+        if name is not None and any(c.isupper() for c in name.group()):  # a name: "the garage, 14 Oak Road" is none
             out.append(Suppression(span.start, span.end, frozenset({"ADDRESS"})))
     return out
 
@@ -133,7 +137,9 @@ def _organisation_name(text: str, start: int, end: int, lexicon: Lexicon,
     if len(words) > MAX_NAME_WORDS or any(w in lexicon.sentence_words for w in folded):
         return None  # a sentence ("Prochain rendez-vous en hôpital de jour le …", "Léa is from X Ltd")
     for i, word in enumerate(folded):
-        if word in lexicon.organisation_words or " ".join(folded[i:i + 2]) in lexicon.organisation_words:
+        pair = " ".join(folded[i:i + 2])
+        if word in lexicon.organisation_words or pair in lexicon.organisation_words or (
+                (word in lexicon.business_words or pair in lexicon.business_words) and text[words[i][0]].isupper()):
             if any(w in lexicon.street_words for w in folded[max(0, i - 3):i + 2]):
                 return None  # "rue de l'Hôpital", "College Road": a street named after one
             organisation_at = words[i][0]

@@ -37,6 +37,7 @@ class Lexicon:
     address_line_words: frozenset[str] = frozenset()  # a line with one of them is no name
     address_building_words: frozenset[str] = frozenset()  # the first word of a building's name
     organisation_words: frozenset[str] = frozenset()  # institutions and legal forms: "clinique", "ltd"
+    business_words: frozenset[str] = frozenset()  # "garage", "agence": an organisation's only with a capital
     contact_labels: frozenset[str] = frozenset()  # field labels of a contact line: "tél", "standard"
     office_titles: frozenset[str] = frozenset()  # "dr", "maître": the block under their name is their office
     street_words: frozenset[str] = frozenset()  # "rue", "road": a street names no organisation
@@ -115,8 +116,9 @@ class Lexicon:
     @cached_property
     def organisation_before(self) -> regex.Pattern:
         """An organisation's name and a separator ending where a value starts: "l'agence IMMO DÔME
-        GESTION, ", "Harbourside Lettings (": a word of `organisation_words`, then capitalised words."""
-        return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.organisation_words) + r")(?![\p{L}])"
+        GESTION, ", "Harbourside Lettings (": a word of `organisation_words` or `business_words`, then
+        capitalised words (the caller asks for a capital among them)."""
+        return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.organisation_words | self.business_words) + r")(?![\p{L}])"
                              r"(?:[ \t]+(?:[\p{Lu}\d&][\p{L}\d'’&.\-]*|(?i:" + phrases(self.organisation_connectors)
                              + r")))*[ \t]*(?:[,–—(:]|[ \t]-)[ \t]*\Z")
 

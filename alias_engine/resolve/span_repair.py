@@ -235,15 +235,16 @@ def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list
     if checks.merchant_before is None:
         return spans
     return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
-        text[max(span.start - 30, text.rfind("\n", 0, span.start) + 1):span.start]) is None]
+        text[max(span.start - 30, text.rfind("\n", max(0, span.start - 30), span.start) + 1):span.start]) is None]
 
 
 def medicines_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
-    """Without the PERSON spans followed by a dose (`dose_after`: "Brilinta 90 mg BD", "Ventoline 100 µg"):
-    a medicine's name, a product's."""
+    """Without the one-word PERSON spans followed by a dose (`dose_after`: "Brilinta 90 mg BD", "Ventoline
+    100 µg"): a medicine's name, a product's."""
     if checks.dose_after is None:
         return spans
-    return [span for span in spans if span.label != "PERSON" or checks.dose_after.match(text, span.end) is None]
+    return [span for span in spans if span.label != "PERSON" or " " in text[span.start:span.end]
+            or checks.dose_after.match(text, span.end) is None]
 
 
 def _in_capitals(text: str, span: Span, lower_case_words: frozenset[str]) -> bool:

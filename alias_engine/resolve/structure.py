@@ -116,13 +116,13 @@ class Fields:
     not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
     titles: frozenset[str] = frozenset()  # casefolded, no dot: "dr", "prof", "mme": before a name, not of it
     street_words: frozenset[str] = frozenset()  # casefolded: "rue", "road": a street line's words
-    common_logins: regex.Pattern | None = None  # "root", "admin", "none": logins every system has, no one's
+    common_logins: tuple[regex.Pattern, ...] = ()  # "root", "admin", "none": logins every system has, no one's
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset(),
                    titles: frozenset[str] = frozenset(), street_words: frozenset[str] = frozenset(),
-                   common_logins: regex.Pattern | None = None) -> Fields:
+                   common_logins: tuple[regex.Pattern, ...] = ()) -> Fields:
         """The field names of common.json → "fields", the languages' `not_a_name_values`, titles
         (`person_lead_words`) and street words, casefolded, and the logins that are no one's: the rules'
         `attacked_login` and `placeholder` rejects (the accounts every system has, "root", and "none",
@@ -351,7 +351,7 @@ def _field_codes(text: str, spans: list[Span], values: list, fields: Fields) -> 
     codes = {(start, end): _CODE_LABELS[kind] for start, end, kind, _ in values
              if kind in _CODE_LABELS and _reads_as_code(text[start:end], kind)
              and text[start:end].casefold() not in fields.not_a_name_values
-             and not (kind == "login" and fields.common_logins and fields.common_logins.fullmatch(text, start, end))}
+             and not (kind == "login" and any(p.fullmatch(text, start, end) for p in fields.common_logins))}
     if not codes:
         return spans
     index = SpanIndex([_Range(start, end, label) for (start, end), label in codes.items()])
@@ -483,16 +483,13 @@ def _markup_names(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int
     field's name, which the engine reads its value by). `tags`: `markup_tags`, whose pieces stop at each
     attribute's value."""
     out = []
-    control = False
+    tag_start = 0
     for (start, end), (next_start, _) in zip(tags, tags[1:]):
-        element = _ELEMENT.match(text, start)
-        if element is not None:
-            control = not element.group(1) and element.group(2).lower() in _FORM_CONTROLS
+        if text.startswith("<", start):
+            tag_start = start
         attribute = _ATTR_NAME.search(text[start:end])
-        if attribute is not None:
-            name = attribute.group(1).lower()
-            if name in _MARKUP_ATTRIBUTES or (control and name in ("name", "id")):
-                out.append((end, next_start))
+        if attribute is not None and _names_markup(text, tag_start, attribute.group(1)):
+            out.append((end, next_start))
     return out
 
 
@@ -653,16 +650,18 @@ def _sql_fields(text: str, generic: tuple[tuple[str, ...], ...]
         columns = tuple(f"{table} {c}" if field_words(c) in generic else c for c in columns)
         pos = insert.end()
         while (row := _SQL_ROW_START.match(text, pos)) is not None:
-            pos, column = row.end(), 0
+            pos, column, row_values = row.end(), 0, []
             while (value := _SQL_VALUE.match(text, pos)) is not None:
                 group = "quoted" if value.group("quoted") is not None else "bare"
                 if column < len(columns) and value.group(group):
-                    values.append((value.start(group), value.end(group), columns[column], columns))
+                    row_values.append((value.start(group), value.end(group), columns[column], columns))
                 pos, column = value.end(), column + 1
                 if value.group("sep") == ")":
                     break
             else:
                 break
+            if column == len(columns) or insert.group("columns") is not None:  # a definition that fits the row
+                values += row_values
     return values, column_lists
 
 
@@ -671,16 +670,23 @@ def _sql_tables(text: str) -> dict[str, tuple[str, ...]]:
     definitions before the parenthesis that closes the table, less keys and constraints."""
     tables = {}
     for create in _SQL_CREATE.finditer(text):
-        depth, pos, start, columns = 1, create.end(), create.end(), []
+        depth, pos, start, columns, quote = 1, create.end(), create.end(), [], ""
         while depth and pos < len(text) and pos - create.end() < 20000:
             ch = text[pos]
-            if depth == 1 and ch in ",)":
+            if quote:  # a quoted default or comment: "COMMENT 'first name, then last'"
+                quote = "" if ch == quote else quote
+            elif ch in "'\"":
+                quote = ch
+            elif ch == ";":
+                break
+            elif depth == 1 and ch in ",)":
                 item = text[start:pos]
                 column = _SQL_COLUMN.match(item)
                 if column is not None and not _SQL_NOT_A_COLUMN.match(item):
                     columns.append(column.group("name"))
                 start = pos + 1
-            depth += (ch == "(") - (ch == ")")
+            if not quote:
+                depth += (ch == "(") - (ch == ")")
             pos += 1
         tables[create.group("table").strip("`\"[] ").rsplit(".", 1)[-1].casefold()] = tuple(columns)
     return tables
