@@ -45,6 +45,7 @@ import regex
 from ..detectors.keywords import strip_accents
 from ..detectors.tables import is_form, named_tables, table_fields
 from ..spans import Span, SpanIndex
+from .lexicon import Lexicon
 
 # `<name attr="v" ...>`, `</name>`, `<?xml ...?>`, `<!-- ... -->`, `<!DOCTYPE ...>`, `<![CDATA[` / `]]>`
 _TAG = regex.compile(r"</?[A-Za-z_][\w:.\-]*(?P<attrs>(?:\s+[\w:.\-]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=]+))?)*)"
@@ -113,23 +114,25 @@ class Fields:
     login: tuple[tuple[str, ...], ...] = ()  # "username", "login": one person's code, letters alone too
     national_id: tuple[tuple[str, ...], ...] = ()  # "passport", "permis": a state's number of a person
     secret_code: tuple[tuple[str, ...], ...] = ()  # "cvc", "otp", "pin": a few digits that open something
-    not_a_name_values: frozenset[str] = frozenset()  # casefolded placeholders of a name field: "n/a", "inconnu"
-    titles: frozenset[str] = frozenset()  # casefolded, no dot: "dr", "prof", "mme": before a name, not of it
-    street_words: frozenset[str] = frozenset()  # casefolded: "rue", "road": a street line's words
+    # the languages' words the fields read: not_a_name_values ("n/a", "inconnu"), person_lead_words (titles
+    # before a name, not of it: "dr", "mme"), street_words ("rue", "road": a street line's)
+    lexicon: Lexicon = Lexicon()
     common_logins: tuple[regex.Pattern, ...] = ()  # "root", "admin", "none": logins every system has, no one's
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
-    def from_rules(cls, raw: dict, not_a_name_values: frozenset[str] = frozenset(),
-                   titles: frozenset[str] = frozenset(), street_words: frozenset[str] = frozenset(),
+    def from_rules(cls, raw: dict, lexicon: Lexicon | None = None,
                    common_logins: tuple[regex.Pattern, ...] = ()) -> Fields:
-        """The field names of common.json → "fields", the languages' `not_a_name_values`, titles
-        (`person_lead_words`) and street words, casefolded, and the logins that are no one's: the rules'
-        `attacked_login` and `placeholder` rejects (the accounts every system has, "root", and "none",
-        "unknown"; a service's own account, "svc_orders", is an IDENTIFIER)."""
+        """The field names of common.json → "fields", the languages' words (`lexicon`), and the logins
+        that are no one's: the rules' `attacked_login` and `placeholder` rejects (the accounts every system
+        has, "root", and "none", "unknown"; a service's own account, "svc_orders", is an IDENTIFIER)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in FIELD_CLASSES},
-                   not_a_name_values=not_a_name_values, titles=frozenset(t.rstrip(".") for t in titles),
-                   street_words=street_words, common_logins=common_logins)
+                   lexicon=lexicon or Lexicon(), common_logins=common_logins)
+
+    @property
+    def not_a_name_values(self) -> frozenset[str]:
+        """Casefolded placeholders of a name field: "n/a", "inconnu"."""
+        return self.lexicon.not_a_name_values
 
     def _unjoined(self, words: tuple[str, ...]) -> tuple[str, ...]:
         """A name written in capitals has no case to split its words at: "MSGID" is the phrase "msg id",
@@ -216,13 +219,13 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     kept = _field_codes(text, _whole_addresses(text, kept, blocks, tags), values, fields)
     taken = SpanIndex(kept)
     names = [Span(start, end, "PERSON", 0.9, "keyword") for value_start, end, kind, _ in values if kind == "person"
-             for start in [_after_titles(text, value_start, end, fields.titles)]
+             for start in [_after_titles(text, value_start, end, fields.lexicon.person_lead_words)]
              if _reads_as_name(text, start, end, fields.not_a_name_values)
              and not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end))]
     if names:
         named = SpanIndex(names)
         kept = [s for s in kept if not named.overlapping(s.start, s.end)] + names
-    return _unfound_addresses(text, kept, blocks, fields.street_words)
+    return _unfound_addresses(text, kept, blocks, fields.lexicon.street_words)
 
 
 def _address_blocks(text: str, values: list, tags: list[tuple[int, int]], placeholders: frozenset[str]
