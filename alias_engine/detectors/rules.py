@@ -230,8 +230,7 @@ def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[
     resolved against each other and against `model_spans` (the model's, if given: resolve/)."""
     found = find_with_rules(text, lang, rules)
     found.add("model", list(model_spans))
-    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.lexicon,
-                   rules.fields)
+    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.fields)
 
 
 def identifier_spans(text: str, lang: str, rules: Rules) -> list[Span]:

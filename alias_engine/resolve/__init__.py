@@ -109,16 +109,17 @@ class Found:
 
 
 def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],
-            checks: ModelChecks | None = None, lexicon: Lexicon | None = None,
-            fields: Fields | None = None) -> list[Span]:
+            checks: ModelChecks | None = None, fields: Fields | None = None) -> list[Span]:
     """The candidates of every detector with the cross-detector rules applied (possibly overlapping).
 
-    `lexicon`: the languages' words, which the letterheads read (none: no letterhead is looked for).
     With `checks` (the rules' model_checks), the model's spans are first checked against their
     label's format and repaired (`check_model_spans`), and they go through the URL precedence and the
     suppressions like the rules' own candidates; a fallback keyword span (source "pattern") is kept
-    only where the model found nothing of its label. The steps, numbered as in the module's docstring:
+    only where the model found nothing of its label; the letterheads are looked for with the
+    languages' words of `checks.lexicon` (without `checks`, none is). The steps, numbered as in the
+    module's docstring:
     """
+    lexicon = checks.lexicon if checks is not None else None
     # 1. no public URL, company line or example secret among the keyword spans (nor example secret among the patterns)
     keyword_spans = [s for s in found.keywords if not public_or_company(s, text, lang, patterns)
                      and not example_secret(s, text, checks)]
