@@ -246,6 +246,28 @@ def test_model_address_first_line_that_is_a_name_is_a_person(text, value, expect
 
 
 @pytest.mark.parametrize("text, value, expected", [
+    # a space-laid row: the model's address across column gaps is cut into the row's cells
+    ("PCN0412  CEO88  Morwenna Tregear     22 Fore Street, Truro TR1 2AB     Resident permit",
+     "Morwenna Tregear     22 Fore Street, Truro TR1 2AB     Resident permit",
+     [("PERSON", "Morwenna Tregear"), ("ADDRESS", "22 Fore Street, Truro TR1 2AB"), ("ADDRESS", "Resident permit")]),
+    # (words alone stay masked as the model found them: no check says whose they are)
+    ("7\tPOLLOCK, Ewan\t12 Tay Street, Perth PH1 5LQ", "POLLOCK, Ewan\t12 Tay Street, Perth PH1 5LQ",
+     [("PERSON", "POLLOCK, Ewan"), ("ADDRESS", "12 Tay Street, Perth PH1 5LQ")]),
+    ("B    12 impasse des Saules       48,50    BX-2207", "12 impasse des Saules       48,50    BX-2207",
+     [("ADDRESS", "12 impasse des Saules"), ("IDENTIFIER", "BX-2207")]),   # a code stays masked, a sum is no one's
+    ("  r.quenault    3 rue Haute, 14000 Caen    4471 2290  ", "r.quenault    3 rue Haute, 14000 Caen    4471 2290",
+     [("IDENTIFIER", "r.quenault"), ("ADDRESS", "3 rue Haute, 14000 Caen"), ("IDENTIFIER", "4471 2290")]),
+    ("09/11   41   2023   35,00   4471 2290", "09/11   41   2023   35,00   4471 2290",
+     [("IDENTIFIER", "4471 2290")]),           # a date, a short number, a year and a sum are no one's
+    # no column gap: the address is checked as one value
+    ("Address: 22 Fore Street,  Truro TR1 2AB", "22 Fore Street,  Truro TR1 2AB",
+     [("ADDRESS", "22 Fore Street,  Truro TR1 2AB")]),
+])
+def test_model_address_across_column_gaps_is_cut_into_cells(text, value, expected):
+    assert checked(text, value, "ADDRESS") == expected
+
+
+@pytest.mark.parametrize("text, value, expected", [
     ("Référent : Paul-Henri Vasseur, chef de projet", "Paul-Henri", "Paul-Henri Vasseur"),
     ("avis du Pr Hugues Marlin de Kervéguen, puis", "Hugues Marlin", "Hugues Marlin de Kervéguen"),
     ("Kind regards,\nTunde Bakare-Ojo\nAccounts", "Tunde", "Tunde Bakare-Ojo"),

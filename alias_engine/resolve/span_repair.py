@@ -26,10 +26,13 @@ import regex
 from ..detectors.keywords import strip_accents
 from ..spans import Span
 from .checks_data import Check, ModelChecks, Piece
+from .format_checks import AMOUNT
 from .lexicon import Lexicon
 
 # Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
 _PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
+# A column gap inside a line of a space-laid table: a tab or a run of 3+ spaces between two values.
+_COLUMN_GAP = regex.compile(r"(?<=\S)[ ]*(?:\t|[ ]{3})[ \t]*(?=\S)")
 # An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
 # Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is a title).
@@ -302,8 +305,27 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     element, not at a word before it ("outside 27 …") but at the town a deed writes first ("demeurant à
     LYON (69003), 4 rue …"), is more than an acronym and a number ("MCRN 421177": that number is an
     IDENTIFIER), and a first line that is a person's name
-    ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON."""
+    ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON.
+    A column gap of a space-laid table ends a value as a line break ends a name (`_column_cells`).
+
+    >>> from alias_engine.resolve.lexicon import Lexicon
+    >>> text = "CEO417  Harriet Vaughan-Lloyd     51 Kenilworth Road, Coventry CV3 6PT      35,00"
+    >>> [text[s:e] for s, e, *label in _address(text, 8, len(text), ModelChecks(lexicon=Lexicon()))]
+    ['Harriet Vaughan-Lloyd', '51 Kenilworth Road, Coventry CV3 6PT']
+    """
     lexicon = checks.lexicon
+    cells = _column_cells(text, start, end)
+    if len(cells) > 1 and any(c.isdigit() for c in text[start:end]):
+        pieces: list[Piece] = []
+        words: tuple[int, int] | None = None  # the run of cells of words alone, kept as the model found them
+        for cell_start, cell_end in cells:
+            cell = _address_cell(text, cell_start, cell_end, checks)
+            if cell is None:
+                words = (words[0] if words else cell_start, cell_end)
+                continue
+            pieces += ([words] if words else []) + cell
+            words = None
+        return pieces + ([words] if words else [])
     code = _CODE_AND_NUMBER.fullmatch(text, start, end)
     if code is not None:  # "MCRN 421177", "UCI 11-2294-8817": a registration, not an address
         return [(code.start(1), code.end(1), "IDENTIFIER")]
@@ -330,6 +352,58 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]):
         return person
     return person + [(start, end)]
+
+
+def _column_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The cells of a space-laid table's row that a span crosses, cut at its column gaps (`_COLUMN_GAP`:
+    "Harriet Vaughan-Lloyd     51 Kenilworth Road" is a name's cell and an address's)."""
+    cells, pos = [], start
+    for m in _COLUMN_GAP.finditer(text, start, end):
+        cells.append((pos, m.start()))
+        pos = m.end()
+    return cells + [(pos, end)]
+
+
+def _address_cell(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece] | None:
+    """One cell of an address span cut at column gaps: a name ("Harriet Vaughan-Lloyd", "MCCREADIE,
+    Alastair": `is_name_line`) is a PERSON, a code or a login ("AG-0417", "u.kovacs", "4471 2290") is
+    another column's value and stays masked as an IDENTIFIER, a sum ("35,00"), a date, a year or a short
+    number ("40") is no one's (each line of a cell apart), a cell with a word and a number is checked as an
+    address, and words alone (None) stay masked as the model found them: no check says whose they are."""
+    value = text[start:end]
+    if is_name_line(value.replace(",", " ", 1) if value.count(",") == 1 else value, checks.lexicon):
+        return [(_after_titles(text, start, end, checks.lexicon.person_lead_words), end, "PERSON")]
+    if _CELL_CODE.fullmatch(value) and not AMOUNT.fullmatch(value):
+        return [(start, end, "IDENTIFIER")]
+    if not _STREET_OR_TOWN.search(value):  # no word: a code stays masked, a sum, a date or a short number is no one's
+        return [(line_start, line_end, "IDENTIFIER") for line_start, line_end in _lines(text, start, end)
+                if not _no_ones_number(text[line_start:line_end])]
+    if not any(c.isdigit() for c in value):
+        return None  # words the model masked that no check places ("BABY-SITTING"): they stay masked
+    return _address(text, start, end, checks)
+
+
+def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The lines of `text[start:end]`, without their white space."""
+    out, pos = [], start
+    for line in text[start:end].split("\n"):
+        stripped = line.strip()
+        if stripped:
+            out.append((pos + line.index(stripped), pos + line.index(stripped) + len(stripped)))
+        pos += len(line) + 1
+    return out
+
+
+def _no_ones_number(value: str) -> bool:
+    """A sum, a date, a year or a number of three digits or fewer: no one's."""
+    return bool(AMOUNT.fullmatch(value) or _DATE_OR_YEAR.fullmatch(value)) or sum(c.isdigit() for c in value) < 4
+
+
+_STREET_OR_TOWN = regex.compile(r"\p{L}{3}")
+_DATE_OR_YEAR = regex.compile(r"(?:19|20)\d\d|\d{1,2}/\d{1,2}(?:/\d{2}(?:\d\d)?)?")
+# A code or a login in a cell: one token of 4 to 40 characters with a letter, and a digit ("AG-0417") or a
+# login's "." or "_" between letters ("u.kovacs", "kestrel_jo").
+_CELL_CODE = regex.compile(r"(?=.{4,40}\Z)(?=.*\p{L})[\p{L}\d][\p{L}\d._\-/@]*(?<=[\p{L}\d])(?<=.*\d.*|.*\p{L}[._]\p{L}.*)")
 
 
 def _building_start(text: str, start: int, lexicon: Lexicon) -> int:
