@@ -18,6 +18,7 @@ from .normalize import check_text, normalize
 from .placeholders import DEFAULT_PLACEHOLDER, check_placeholder_format
 from .repeats import repeated_values
 from .resolve import ROLES, Found, resolve
+from .resolve.structure import repeats_outside_fields
 from .resources import data_dir
 from .restore import unmask
 from .spans import Span, Suppression
@@ -138,7 +139,8 @@ class Engine:
                                  self.rules.model_checks, self.rules.fields)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text, self.rules.labels)
-            merged = sorted(merged + repeated_values(view.text, merged, self.rules.lexicon, labels=self.rules.labels))
+            repeats = repeated_values(view.text, merged, self.rules.lexicon, labels=self.rules.labels)
+            merged = sorted(merged + repeats_outside_fields(view.text, repeats, self.rules.fields))
             spans = [self._to_original(view, s) for s in merged]
             if any(b.start < a.end for a, b in zip(spans, spans[1:])):
                 spans = merge_spans(spans, view.original, self.rules.labels)  # two spans that one original cluster joins (`½` is `1⁄2`)

@@ -188,6 +188,16 @@ def test_secret_values_after_keywords(rules, text, value):
     assert [(v, label) for v, label, _ in keyword_hits(text, rules)] == [(value, "SECRET")]
 
 
+@pytest.mark.parametrize("text, values", [
+    ("    password: ${DB_PASSWORD:Fact0ry!Preprod}", ["Fact0ry!Preprod"]),
+    ("ADMIN_PASSWORD: ${ADMIN_PASS:-Sel-Marin-82}", ["Sel-Marin-82"]),
+    ("ADMIN_PASSWORD: ${ADMIN_PASS:-changeme}", []),          # a placeholder default is no one's secret
+    ("ADMIN_PASSWORD: ${ADMIN_PASS}", []),                    # no default: a reference
+])
+def test_a_variable_s_default_is_the_secret_without_its_closing_brace(rules, text, values):
+    assert [text[s.start:s.end] for s in detect_with_rules(text, "en", rules) if s.label == "SECRET"] == values
+
+
 @pytest.mark.parametrize("text", ["api_key = YOUR_API_KEY", "token: <token>", "password: ********",
                                   "mot de passe : xxx", "secret: ${SECRET_KEY}", "password: {{ db_password }}",
                                   "the password is required", "password_hash: $2b$12$abcdefghijk",

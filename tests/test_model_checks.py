@@ -94,12 +94,17 @@ def test_model_birth_date_kept():
      "AAAAC3NzaC1lZDI1NTE5AAAAIHq7ZpL2vR9wX4mK8tN1cB6yE3dF0sJ5gA7hU2oP9iQ4"),
     ("ssn_masked=***-**-3386", "***-**-3386"),
     ('"request": {"id": "req_Zt4mQ8xP2vLk9a"}', "req_Zt4mQ8xP2vLk9a"),
+    # an inline data URI's payload (an image, a file) and its "base64" word
+    ('<img src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7">',
+     "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"),
+    ('logo = "data:image/png;base64,iVBORw0KGgo="', "base64"),
 ])
 def test_model_secret_that_is_no_credential_is_dropped(text, value):
     assert checked(text, value, "SECRET") == []
 
 
-@pytest.mark.parametrize("value", ["qWpZtRbNmKjHgYx", "Tr4in!ng-2031", "mKqzTvWxPbRl", "s3cr3t(pass", "Summer.2024!"])
+@pytest.mark.parametrize("value", ["qWpZtRbNmKjHgYx", "Tr4in!ng-2031", "mKqzTvWxPbRl", "s3cr3t(pass", "Summer.2024!",
+                                   "base64:Q2xHcFZ0NnhMd3E0bVozUjhr"])   # a framework's key, written base64 and a colon
 def test_model_secret_kept(value):
     text = f"the key is {value} ok"
     assert checked(text, value, "SECRET") == [("SECRET", value)]
@@ -349,6 +354,9 @@ def test_doctests_of_the_new_modules():
     ("WITNESS Orla Brennagh STATES", "WITNESS Orla Brennagh", "Orla Brennagh"),
     ("ask Auntie Folake first", "Auntie Folake", "Folake"),
     ("chez Tonton Rémi", "Tonton Rémi", "Rémi"),
+    ("Aunt Marjorie brings the trifle", "Aunt Marjorie", "Marjorie"),
+    ("Tante Solange prête sa remorque", "Tante Solange", "Solange"),
+    ("l'oncle Bastien arrive demain", "oncle Bastien", "Bastien"),
     ("deploy is blocked, Ping Oskar Lindahl before merging", "Ping Oskar Lindahl", "Oskar Lindahl"),
     ("Cc Maren Holt on the next mail", "Cc Maren Holt", "Maren Holt"),
     ("Ask Teodor Vass for the keys", "Ask Teodor Vass", "Teodor Vass"),
@@ -656,6 +664,11 @@ def test_an_html_entity_is_no_part_of_a_value(text, value, expected):
 ])
 def test_a_masked_values_digits_and_a_sum_across_a_column_are_no_number(text, value, label):
     assert checked(text, value, label) == []
+
+
+def test_a_number_across_a_space_laid_column_gap_is_one_number_a_cell():
+    text = "05/03  PRLV SEPA /RUM FM0099128374                19,99\n"
+    assert checked(text, "FM0099128374                19,99", "IDENTIFIER") == [("IDENTIFIER", "FM0099128374")]
 
 
 @pytest.mark.parametrize("text, value, kept", [

@@ -228,8 +228,15 @@ def test_connection_string_password_is_secret_and_user_identifier(rules):
     ("DSN=amqp://root:Rb7-x9Kq@mq:5672", "Rb7-x9Kq", None),              # a system account is no one's
     ("mysql -u kpetrov -p'Vx!93kLq' -h 10.0.0.5 sales", "Vx!93kLq", "kpetrov"),
     ("$ mysqldump -u ana_ro -pH7u2Kw9z shop > dump.sql", "H7u2Kw9z", "ana_ro"),
+    # the other commands whose syntax takes a password on the command line
+    ("curl -s -u lena.voss:Kettle-Drum-42 https://files.example.net/dav/", "Kettle-Drum-42", "lena.voss"),
+    ("htpasswd -b /etc/apache2/.htpasswd oduval Pivoine-7731", "Pivoine-7731", "oduval"),
+    ("sudo htpasswd -cbB .htpasswd rkhan 'Gl4cier!x'", "Gl4cier!x", "rkhan"),
+    ("sshpass -p 'W1nd-Mill' scp backup.tgz ops@203.0.113.9:/srv", "W1nd-Mill", None),
+    ("smbclient //nas/share -U tmorel%Sable99", "Sable99", "tmorel"),
+    ("wget --password=Quartz-551 --user=aplume ftp://ftp.example.org/f.zip", "Quartz-551", None),
 ])
-def test_credentials_in_uris_and_mysql_command_lines(rules, text, secret, user):
+def test_credentials_in_uris_and_command_lines(rules, text, secret, user):
     spans = find_secrets(text, rules)
     assert [text[s.start:s.end] for s in spans if s.label == "SECRET"] == [secret]
     assert [text[s.start:s.end] for s in spans if s.label == "IDENTIFIER"] == ([user] if user else [])
@@ -237,6 +244,8 @@ def test_credentials_in_uris_and_mysql_command_lines(rules, text, secret, user):
 
 @pytest.mark.parametrize("text", ["aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
                                   "sk-test", "the ghp_ prefix", "https://user@example.com/x",
+                                  "curl -u $API_USER https://api.example.org",   # no password: curl asks for it
+                                  "htpasswd -c .htpasswd oduval", "sshpass -f ~/.pw ssh host",
                                   "sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"])
 def test_secret_format_negatives(rules, text):
     assert find_secrets(text, rules) == []

@@ -473,3 +473,11 @@ def test_a_create_tables_quoted_comment_is_no_column_and_a_row_that_does_not_fit
     sql = ("CREATE TABLE t (\n  `code` varchar(10) COMMENT 'first name, then last',\n  `lname` varchar(64)\n);\n"
            "INSERT INTO t VALUES ('M-0044','Featherstone');\nINSERT INTO t VALUES ('M-0045','Dunmore','x');\n")
     assert shown(sql, apply_structure(sql, [], FIELDS)) == [("Featherstone", "PERSON")]
+
+
+def test_a_repeat_in_a_field_that_holds_no_person_is_dropped():
+    """A first name lent by the first-name column is no PERSON in the city column (a field of not_personal)."""
+    text = "first_name,last_name,city\nFlorence,Meunier,Lyon\nPaul,Girard,Florence\n"
+    found = [(text[s.start:s.end], s.label, s.source) for s in RULES.detect(text, "en")]
+    assert ("Florence", "PERSON", "keyword") in found
+    assert not any(value == "Florence" and source == "repeat" for value, _, source in found)

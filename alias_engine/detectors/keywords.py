@@ -518,6 +518,10 @@ def _match_value_before(text: str, pos: int, rule: KeywordRule) -> tuple[int, in
     return best
 
 
+# A shell or a config's variable before its default: "${DB_PASSWORD:" of "${DB_PASSWORD:-s3cret}"
+_SHELL_DEFAULT_BEFORE = regex.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]*:\Z")
+
+
 def _better(best: tuple[int, int, bool] | None, m: regex.Match, matcher: regex.Pattern, shape: ValueShape,
             text: str) -> tuple[int, int, bool] | None:
     group = "span" if "span" in matcher.groupindex and m.group("span") is not None else "value"
@@ -526,6 +530,11 @@ def _better(best: tuple[int, int, bool] | None, m: regex.Match, matcher: regex.P
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
+    if _SHELL_DEFAULT_BEFORE.search(text, max(0, start - 80), start):  # "${DB_PASSWORD:-s3cret}": the default
+        if text.startswith(("-", "="), start, end):
+            start += 1
+        if text.endswith("}", start, end) and "{" not in text[start:end]:
+            end -= 1
     value = text[start:end]
     if start == end or (shape.reject is not None and shape.reject.fullmatch(value)):
         return best

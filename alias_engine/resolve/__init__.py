@@ -210,23 +210,25 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
 
 
 def _cells(spans: Iterable[Span], text: str) -> Iterator[Span]:
-    """A number the model read across a column's separator (a tab, ";" or "|") or a line break is one number a cell:
-    "4417\t5082" of two columns is two 4-digit codes, no phone; "(15/09/2026);180,00" a date and a sum."""
+    """A number the model read across a column's separator (a tab, ";", "|" or a space-laid table's gap of 3
+    spaces or more) or a line break is one number a cell: "4417\t5082" of two columns is two 4-digit codes, no
+    phone; "(15/09/2026);180,00" a date and a sum; "FM0099128374        19,99" a code and a sum."""
     for span in spans:
         value = text[span.start:span.end]
         if span.label not in NUMBERS or not _COLUMN_SEPARATOR.search(value):
             yield span
             continue
         start = span.start
-        for cell in _COLUMN_SEPARATOR.split(value):
+        for separator in _COLUMN_SEPARATOR.finditer(value + "\n"):
+            cell = value[start - span.start:separator.start()]
             lead = len(cell) - len(cell.lstrip())
             if cell.strip():
                 yield Span(start + lead, start + lead + len(cell.strip()), span.label, span.score, span.source,
                            span.verified)
-            start += len(cell) + 1
+            start = span.start + separator.end()
 
 
-_COLUMN_SEPARATOR = regex.compile(r"[\t;|\n]")
+_COLUMN_SEPARATOR = regex.compile(r"[\t;|\n]|[ ]{3,}")
 
 
 # Each label's repair (PERSON, ADDRESS: span_repair.py) or format check (the others: format_checks.py); a label

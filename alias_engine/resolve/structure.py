@@ -193,28 +193,15 @@ def _has_any(words: tuple[str, ...], phrases: tuple[tuple[str, ...], ...]) -> bo
 
 def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Span]:
     """`spans` with the text's structure applied: nothing inside a tag, what the fields say."""
-    tags = markup_tags(text)
-    tables = list(named_tables(text))
-    json_values, json_keys = _json_fields(text, fields.generic)
-    sql_values, sql_columns = _sql_fields(text, fields.generic)
-    pairs = _key_value_fields(text, tags)
-    values = list(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
-    out = _outside_keys(list(spans), json_keys + sql_columns + _markup_names(text, tags))
+    tags, tables, keys, values = _structure(text, fields)
+    out = _outside_keys(list(spans), keys)
     if not tags and not values:
         return out
     out = _outside_tags(text, out, tags) if tags else out
     out = _outside_headers(text, out, tables, fields)
     if not values:
         return out
-    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values])
-    kept = []
-    for span in out:
-        ruled_out = span.label in MODEL_LABELS and any(
-            v.kind == "not_personal" and v.start <= span.start and span.end <= v.end
-            and (span.source in ("model", "repeat") or span.label == "IDENTIFIER" and _one_code(text, v, span))
-            for v in by_value.overlapping(span.start, span.end))
-        if not ruled_out:
-            kept.append(span)
+    kept = _outside_not_personal(text, out, values)
     blocks = _address_blocks(text, values, tags, fields.not_a_name_values)
     kept = _field_codes(text, _whole_addresses(text, kept, blocks, tags), values, fields)
     taken = SpanIndex(kept)
@@ -226,6 +213,39 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
         named = SpanIndex(names)
         kept = [s for s in kept if not named.overlapping(s.start, s.end)] + names
     return _unfound_addresses(text, kept, blocks, fields.lexicon.street_words)
+
+
+def repeats_outside_fields(text: str, repeats: list[Span], fields: Fields) -> list[Span]:
+    """The repeats (repeats.py: a value lent to its other occurrences, after the merger) that no field of
+    `not_personal` rules out, as it rules out the model's: a first name lent to a `city` column's "Florence"."""
+    if not any(s.label in MODEL_LABELS for s in repeats):
+        return repeats
+    _, _, _, values = _structure(text, fields)
+    return _outside_not_personal(text, repeats, values) if values else repeats
+
+
+def _structure(text: str, fields: Fields) -> tuple[list[tuple[int, int]], list, list[tuple[int, int]], list]:
+    """The text's tags, tables, keys (JSON keys, SQL columns, attributes that name markup) and named values
+    (`field_values`)."""
+    tags = markup_tags(text)
+    tables = list(named_tables(text))
+    json_values, json_keys = _json_fields(text, fields.generic)
+    sql_values, sql_columns = _sql_fields(text, fields.generic)
+    pairs = _key_value_fields(text, tags)
+    values = list(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
+    return tags, tables, json_keys + sql_columns + _markup_names(text, tags), values
+
+
+def _outside_not_personal(text: str, spans: list[Span], values: list) -> list[Span]:
+    """The spans that no `not_personal` field's value rules out: a PERSON, IDENTIFIER, SECRET, NATIONAL_ID or
+    BIRTH_DATE of the model or a repeat inside it, or a keyword's IDENTIFIER that is the value's one code."""
+    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values if kind == "not_personal"])
+    if not by_value:
+        return spans
+    return [span for span in spans if not (span.label in MODEL_LABELS and any(
+        v.start <= span.start and span.end <= v.end
+        and (span.source in ("model", "repeat") or span.label == "IDENTIFIER" and _one_code(text, v, span))
+        for v in by_value.overlapping(span.start, span.end)))]
 
 
 def _address_blocks(text: str, values: list, tags: list[tuple[int, int]], placeholders: frozenset[str]
