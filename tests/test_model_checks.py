@@ -706,6 +706,11 @@ def test_an_example_written_where_a_code_goes_is_no_code(text, value, label):
     ("Gait normal, Romberg negative.", "Romberg"),                              # a clinical sign
     ("Her Crohn's is flaring again.", "Crohn"),
     ("suivi pour une thyroïdite de Hashimoto", "Hashimoto"),
+    ("arrêt prolongé pour une ténosynovite de De Quervain", "De Quervain"),
+    ("Je la reverrai à la clinique Marcel Pagnol en mars.", "Marcel Pagnol"),   # a clinic named after a person
+    ("réunion en salle Simone Veil", "Simone Veil"),
+    ("plantar response flexor, no Babinski", "Babinski"),                     # a clinical sign alone
+    ("une démence à corps de Lewy", "Lewy"),
 ])
 def test_a_thing_named_after_a_person_is_no_person(text, value):
     assert checked(text, value, "PERSON") == []
@@ -720,6 +725,7 @@ def test_a_thing_named_after_a_person_is_no_person(text, value):
     ("Lucas Alzheimer a signé le bail.", "Lucas Alzheimer"),
     ("Mr Parkinson called back.", "Parkinson"),
     ("Raynaud a appelé ce matin.", "Raynaud"),           # a surname common as a person's: no eponym_names
+    ("la clinique du Dr Anselme Viguier", "Anselme Viguier"),      # a clinic's doctor, after a title
 ])
 def test_a_name_before_other_words_stays(text, value):
     assert checked(text, value, "PERSON") == [("PERSON", value)]
@@ -729,6 +735,9 @@ def test_a_name_before_other_words_stays(text, value):
     ("05/05   CB CARREFOUR MARKET ROYAN   42,10", "CARREFOUR MARKET ROYAN", []),     # a card payment's merchant
     ("11 Apr   CARD 4921 JD WETHERSPOON GLASGOW  25.00", "JD WETHERSPOON GLASGOW", []),
     ("05 Apr   DD SCOTTISHPOWER   450.00", "SCOTTISHPOWER", []),                     # a direct debit's biller
+    ("15/03  CB LA FOURNEE DOREE 14/03 SAINTES     12,40", "SAINTES", []),          # the merchant's town after it
+    ("14 Feb  CARD TESCO STORES 3361 WREXHAM   22.10", "WREXHAM", []),
+    ("Paid by CARD to the plumber, Gareth Pryce", "Gareth Pryce", [("PERSON", "Gareth Pryce")]),  # prose, not capitals
     ("03/05   VIR INST DE MME AGNES LEMAIRE MOTIF COURS", "AGNES LEMAIRE MOTIF",     # a transfer's payer stays,
      [("PERSON", "AGNES LEMAIRE")]),                                                 # without the next field
     ("Hi DD, Anne here", "Anne", [("PERSON", "Anne")]),

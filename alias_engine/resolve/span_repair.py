@@ -233,12 +233,13 @@ _POSSESSIVE = regex.compile(r"['’]s\Z")
 
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
     """Without the PERSON spans a statement's line names after a card, cash or direct-debit code ("CB
-    CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", `merchant_before`): a merchant or a biller, a company. A
+    CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", "CB BRICO DEPOT 15/03 PERIGNY": `merchant_before`): a
+    merchant or a biller and its town, a company. A
     transfer's payer or payee ("VIR INST DE MME AGNES LEMAIRE", "FPS FROM ISLA MACKINTOSH") stays."""
     if checks.merchant_before is None:
         return spans
     return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
-        text[max(span.start - 30, text.rfind("\n", max(0, span.start - 30), span.start) + 1):span.start]) is None]
+        text[max(span.start - 80, text.rfind("\n", max(0, span.start - 80), span.start) + 1):span.start]) is None]
 
 
 def medicines_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
