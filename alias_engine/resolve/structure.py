@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 import regex
@@ -224,19 +225,20 @@ def repeats_outside_fields(text: str, repeats: list[Span], fields: Fields) -> li
     return _outside_not_personal(text, repeats, values) if values else repeats
 
 
-def _structure(text: str, fields: Fields) -> tuple[list[tuple[int, int]], list, list[tuple[int, int]], list]:
+@lru_cache(maxsize=4)  # read twice a text: by the resolve stage, then for the repeats (the engine's)
+def _structure(text: str, fields: Fields) -> tuple[list[tuple[int, int]], list, list[tuple[int, int]], tuple]:
     """The text's tags, tables, keys (JSON keys, SQL columns, attributes that name markup) and named values
-    (`field_values`)."""
+    (`field_values`); the callers only read them."""
     tags = markup_tags(text)
     tables = list(named_tables(text))
     json_values, json_keys = _json_fields(text, fields.generic)
     sql_values, sql_columns = _sql_fields(text, fields.generic)
     pairs = _key_value_fields(text, tags)
-    values = list(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
+    values = tuple(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
     return tags, tables, json_keys + sql_columns + _markup_names(text, tags), values
 
 
-def _outside_not_personal(text: str, spans: list[Span], values: list) -> list[Span]:
+def _outside_not_personal(text: str, spans: list[Span], values: Sequence) -> list[Span]:
     """The spans that no `not_personal` field's value rules out: a PERSON, IDENTIFIER, SECRET, NATIONAL_ID or
     BIRTH_DATE of the model or a repeat inside it, or a keyword's IDENTIFIER that is the value's one code."""
     by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values if kind == "not_personal"])
@@ -248,7 +250,7 @@ def _outside_not_personal(text: str, spans: list[Span], values: list) -> list[Sp
         for v in by_value.overlapping(span.start, span.end)))]
 
 
-def _address_blocks(text: str, values: list, tags: list[tuple[int, int]], placeholders: frozenset[str]
+def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], placeholders: frozenset[str]
                     ) -> list[list[tuple[int, int]]]:
     """The address values of `values`, in blocks that are one address, or one treatment: the cells of a
     table's address column, and the address elements written one after the other ("<AdrLine>1 Piano
@@ -363,7 +365,7 @@ def _reads_as_street(value: str, street_words: frozenset[str]) -> bool:
 _STREET_WORD = regex.compile(r"\p{L}+")
 
 
-def _field_codes(text: str, spans: list[Span], values: list, fields: Fields) -> list[Span]:
+def _field_codes(text: str, spans: list[Span], values: Sequence, fields: Fields) -> list[Span]:
     """A code field's value ("<BadgeNo>", "customer_id", "username", "passport", "otp") that reads as a code
     is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever
     the model or a format took it for (`_READ_AS_CODE`), found or not, but a system account in a login field
