@@ -204,6 +204,12 @@ def test_model_address_checks(text, value, kept):
     ("412 ELM AVE\nTOPEKA KS 66604-1207\n\nRe:", "412 ELM AVE\nTOPEKA KS", "412 ELM AVE\nTOPEKA KS 66604-1207"),
     ("9 Oak Rd, Salem, OR 97301, USA", "9 Oak Rd, Salem, OR", "9 Oak Rd, Salem, OR 97301"),
     ("9 Oak Rd, Salem, OR 97301-12", "9 Oak Rd, Salem, OR", "9 Oak Rd, Salem, OR"),   # no ZIP+4
+    # a UK postcode: its inward part, a whole one after a town on the line or alone on the next line
+    ("Address: 3 Quarry Bank, Stroud GL5 3TW\nGP:", "3 Quarry Bank, Stroud GL5", "3 Quarry Bank, Stroud GL5 3TW"),
+    ("lives at 8 Avon Walk, Keynsham, Bristol BS31 1AA.", "8 Avon Walk, Keynsham", "8 Avon Walk, Keynsham, Bristol BS31 1AA"),
+    ("MRS T OKORO\nFLAT 2, 11 DOCK ROAD\nBARRY\nCF62 5QT\n", "FLAT 2, 11 DOCK ROAD\nBARRY", "FLAT 2, 11 DOCK ROAD\nBARRY\nCF62 5QT"),
+    ("8 Avon Walk, Keynsham, ref AB12 3CD", "8 Avon Walk, Keynsham", "8 Avon Walk, Keynsham"),     # a lower-case word between
+    ("8 Avon Walk, Bath B1", "8 Avon Walk, Bath B1", "8 Avon Walk, Bath B1"),                       # no inward part after
 ])
 def test_model_address_takes_the_end_it_stopped_short_of(text, value, kept):
     assert checked(text, value, "ADDRESS") == [("ADDRESS", kept)]
@@ -744,6 +750,13 @@ def test_a_name_before_other_words_stays(text, value):
 ])
 def test_a_statements_merchant_is_no_person(text, value, expected):
     assert checked(text, value, "PERSON") == expected
+
+
+def test_a_statements_merchant_s_town_is_no_address():
+    text = "06/03  CB LEROY MERLIN 05/03 LA ROCHELLE 12     89,90"
+    assert checked(text, "05/03 LA ROCHELLE 12", "ADDRESS") == []
+    assert checked("Chez Mme Roux, 12 rue Basse, 17000 La Rochelle", "12 rue Basse, 17000 La Rochelle",
+                   "ADDRESS") == [("ADDRESS", "12 rue Basse, 17000 La Rochelle")]
 
 
 @pytest.mark.parametrize("text, value, expected", [

@@ -59,6 +59,13 @@ _ENDS_WITH_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}.,])\d{4,5}\Z")
 # A US state's two capitals ending an address, and the ZIP (+4) after it ("OMAHA NE" → "OMAHA NE 68114-3827").
 _ENDS_WITH_STATE = regex.compile(r"(?<![\p{L}\p{N}])\p{Lu}{2}\Z")
 _ZIP_AFTER = regex.compile(r"[ \t]+\d{5}(?:-\d{4})?(?![\p{L}\p{N}\-])")
+# A UK postcode's outward part ending the span ("…Cheltenham GL52") and its inward part after it (" 6TW")
+_ENDS_WITH_OUTWARD = regex.compile(r"(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?\Z")
+_INWARD_AFTER = regex.compile(r" \d[A-Z]{2}(?![\p{L}\p{N}])")
+# A whole UK postcode after the span, after a comma or alone on the next line ("…PENARTH⏎CF64 1TT"), and the
+# towns before it on its line (", Bristol BS20 7JD")
+_UK_POSTCODE_AFTER = regex.compile(r"(?:,[ \t]*(?:\p{Lu}[\p{L}'’\-]+(?:[ \t]\p{Lu}[\p{L}'’\-]+)?,?[ \t]+)?|[ \t]*\r?\n[ \t]*)"
+                                   r"[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2}(?![\p{L}\p{N}])")
 _TOWN_AFTER = regex.compile(r" ((?:\p{Lu}\p{Ll}* )?\p{Lu}\p{Ll}+(?:[\-'’]\p{Ll}*\p{Lu}?\p{Ll}+)*)"
                             r"(?=[,.;)]|[ \t]*\r?\n|\Z| \p{Ll})")
 _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
@@ -232,13 +239,13 @@ _POSSESSIVE = regex.compile(r"['’]s\Z")
 
 
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
-    """Without the PERSON spans a statement's line names after a card, cash or direct-debit code ("CB
+    """Without the PERSON and ADDRESS spans a statement's line names after a card, cash or direct-debit code ("CB
     CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", "CB BRICO DEPOT 15/03 PERIGNY": `merchant_before`): a
-    merchant or a biller and its town, a company. A
+    merchant or a biller and its town ("CB LEROY MERLIN 05/03 LA ROCHELLE"), a company's. A
     transfer's payer or payee ("VIR INST DE MME AGNES LEMAIRE", "FPS FROM ISLA MACKINTOSH") stays."""
     if checks.merchant_before is None:
         return spans
-    return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
+    return [span for span in spans if span.label not in ("PERSON", "ADDRESS") or checks.merchant_before.search(
         text[max(span.start - 80, text.rfind("\n", max(0, span.start - 80), span.start) + 1):span.start]) is None]
 
 
@@ -425,7 +432,9 @@ def _address_tail(text: str, start: int, end: int, lexicon: Lexicon) -> int:
     """Where an address the model cut short ends: after the ")" of a region it opened and a postcode that
     follows ("Montréal (Québec" → "Montréal (Québec) H2J 2L3"), and after the town that follows its last
     postcode ("…27, 5004" → "…27, 5004 Bouge"), after the ZIP that follows a US state ("…OMAHA NE" →
-    "…OMAHA NE 68114-3827")."""
+    "…OMAHA NE 68114-3827"), after a UK postcode's inward part ("…GL52" → "…GL52 6TW") and a whole UK
+    postcode that follows, on the line after a comma and a town or alone on the next line ("…Portishead" →
+    "…Portishead, Bristol BS20 7JD")."""
     value = text[start:end]
     if value.count("(") > value.count(")") and text.startswith(")", end):
         end += 1
@@ -436,6 +445,13 @@ def _address_tail(text: str, start: int, end: int, lexicon: Lexicon) -> int:
         m = _ZIP_AFTER.match(text, end)
         if m is not None:
             end = m.end()
+    if _ENDS_WITH_OUTWARD.search(text, start, end):
+        m = _INWARD_AFTER.match(text, end)
+        if m is not None:
+            end = m.end()
+    m = _UK_POSTCODE_AFTER.match(text, end)
+    if m is not None:
+        end = m.end()
     if _ENDS_WITH_POSTCODE.search(text, start, end):
         m = _TOWN_AFTER.match(text, end)
         words = m.group(1).casefold().split() if m is not None else []
