@@ -381,10 +381,27 @@ def test_a_greeting_or_a_number_before_a_name_is_outside_it(text, value, expecte
     assert checked(text, value, "PERSON") == expected
 
 
-@pytest.mark.parametrize("value", ["0800 917 2231", "1-800-916-4420", "(877) 916-4420", "0 800 343 150", "0 810 951 875"])
+@pytest.mark.parametrize("value", ["0800 917 2231", "1-800-916-4420", "(877) 916-4420", "0 800 343 150", "0 810 951 875",
+                                   "0345 600 2290", "0300 123 4567"])   # the UK's 03: an organisation's access number
 @pytest.mark.parametrize("label", ["PHONE", "NATIONAL_ID", "IDENTIFIER"])
 def test_a_toll_free_number_the_model_found_is_a_company_line(value, label):
     assert checked(f"call our helpline on {value} today", value, label) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Questions? Call 0344 561 1234 or write to us.", None),          # a UK 03 number: an organisation's
+    ("mon fixe 0344215510, appelle-moi.", "0344215510"),              # a French landline that starts 03
+    ("mon fixe : 03 44 21 55 10", "03 44 21 55 10"),
+])
+def test_an_organisation_s_access_number_is_no_person_s_phone(rules_engine, text, value):
+    found = [text[s.start:s.end] for s in rules_engine.detect(text) if s.label == "PHONE"]
+    assert found == ([value] if value else [])
+
+
+@pytest.fixture(scope="module")
+def rules_engine():
+    from alias_engine import Engine
+    return Engine(use_model=False)
 
 
 @pytest.mark.parametrize("text, value, label", [

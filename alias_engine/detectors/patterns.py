@@ -143,10 +143,10 @@ def find_emails(text: str, rules: PatternRules) -> list[Span]:
 # a +CC prefix): POSSIBLE alone also accepts invoice numbers such as 2024-00123.
 # Numbers the matcher rejects outright are left to the phone keyword rules.
 
-# Toll-free, shared-cost and premium-rate numbers are company lines, never a person's (after a phone
-# keyword, resolve/suppressions.py's is_company_line counts toll-free only).
+# Toll-free, shared-cost, premium-rate and organisations' access numbers (the UK's 03) are company lines,
+# never a person's (after a phone keyword, resolve/suppressions.py's is_company_line counts toll-free only).
 _COMPANY_LINES = frozenset({phonenumbers.PhoneNumberType.TOLL_FREE, phonenumbers.PhoneNumberType.SHARED_COST,
-                            phonenumbers.PhoneNumberType.PREMIUM_RATE})
+                            phonenumbers.PhoneNumberType.PREMIUM_RATE, phonenumbers.PhoneNumberType.UAN})
 
 
 def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
