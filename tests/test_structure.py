@@ -481,3 +481,13 @@ def test_a_repeat_in_a_field_that_holds_no_person_is_dropped():
     found = [(text[s.start:s.end], s.label, s.source) for s in RULES.detect(text, "en")]
     assert ("Florence", "PERSON", "keyword") in found
     assert not any(value == "Florence" and source == "repeat" for value, _, source in found)
+
+
+def test_a_name_lent_inside_a_longer_value_of_such_a_field_stays_masked():
+    from alias_engine.resolve.structure import repeats_outside_fields
+
+    text = '{"full_name": "Léa Morel", "transaction": "Virement Léa Morel", "city": "Florence"}'
+    inner, city = text.rindex("Léa Morel"), text.index("Florence")
+    lent = [Span(inner, inner + 9, "PERSON", 0.99, "repeat"), Span(city, city + 8, "PERSON", 0.99, "repeat")]
+    kept = repeats_outside_fields(text, lent, RULES.rules.fields)
+    assert [text[s.start:s.end] for s in kept] == ["Léa Morel"]      # the city's whole value is no one's name

@@ -25,7 +25,7 @@ class ModelChecks:
     """The data of the checks, compiled once from common.json → "model_checks", the URL rules and
     the languages' words."""
 
-    secret_not: regex.Pattern | None = None      # examples, hashes and placeholders: never a SECRET
+    secret_not: regex.Pattern | None = None      # hashes and placeholders: never a SECRET
     service_hosts: regex.Pattern | None = None   # a host's first label that names a service (smtp, docs)
     patterns: PatternRules | None = None          # the URL rules: a public URL is no one's
     example_value: regex.Pattern | None = None  # an example written where a code goes: "sk_test_YOUR_KEY"
@@ -48,9 +48,6 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None, lexic
     def compiled(key: str) -> regex.Pattern | None:
         return compile_pattern(section[key], f"model_checks.{key}") if section.get(key) else None
 
-    # An example is no secret either: secret_not is example_value's forms and its own (hashes, references...).
-    examples_and_secret_not = "|".join(f"(?:{section[key]})" for key in ("example_value", "secret_not") if section.get(key))
-    secret_not = compile_pattern(examples_and_secret_not, "model_checks.secret_not") if examples_and_secret_not else None
-    return ModelChecks(secret_not, compiled("service_host_labels"), patterns, compiled("example_value"),
+    return ModelChecks(compiled("secret_not"), compiled("service_host_labels"), patterns, compiled("example_value"),
                        compiled("merchant_before"), compiled("dose_after"), lexicon or Lexicon())
 

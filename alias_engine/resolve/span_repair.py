@@ -32,7 +32,7 @@ from .lexicon import Lexicon
 # Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
 _PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
 # A column gap inside a line of a space-laid table: a tab or a run of 3+ spaces between two values.
-_COLUMN_GAP = regex.compile(r"(?<=\S)[ ]*(?:\t|[ ]{3})[ \t]*(?=\S)")
+_COLUMN_GAP = regex.compile(r"(?<=\S)(?=[ ]*(?:\t|[ ]{3}))[ \t]++(?=\S)")
 # An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
 # Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is a title).
@@ -239,14 +239,13 @@ _POSSESSIVE = regex.compile(r"['’]s\Z")
 
 
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
-    """Without the PERSON and ADDRESS spans a statement's line names after a card, cash or direct-debit code ("CB
-    CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", "CB BRICO DEPOT 15/03 PERIGNY": `merchant_before`): a
-    merchant or a biller and its town ("CB LEROY MERLIN 05/03 LA ROCHELLE"), a company's. A
+    """Without the PERSON spans a statement's line names after a card, cash or direct-debit code ("CB
+    CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", `merchant_before`): a merchant or a biller, a company. A
     transfer's payer or payee ("VIR INST DE MME AGNES LEMAIRE", "FPS FROM ISLA MACKINTOSH") stays."""
     if checks.merchant_before is None:
         return spans
-    return [span for span in spans if span.label not in ("PERSON", "ADDRESS") or checks.merchant_before.search(
-        text[max(span.start - 80, text.rfind("\n", max(0, span.start - 80), span.start) + 1):span.start]) is None]
+    return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
+        text[max(span.start - 30, text.rfind("\n", max(0, span.start - 30), span.start) + 1):span.start]) is None]
 
 
 def medicines_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
@@ -375,17 +374,20 @@ def _column_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
 def _address_cell(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece] | None:
     """One cell of an address span cut at column gaps: a name ("Harriet Vaughan-Lloyd", "MCCREADIE,
     Alastair": `is_name_line`) is a PERSON, a code or a login ("AG-0417", "u.kovacs", "4471 2290") is
-    another column's value and stays masked as an IDENTIFIER, a sum ("35,00"), a date, a year or a short
-    number ("40") is no one's (each line of a cell apart), a cell with a word and a number is checked as an
-    address, and words alone (None) stay masked as the model found them: no check says whose they are."""
+    another column's value and stays masked as an IDENTIFIER, as do 4 digits or more ("4471 2290"), a sum
+    ("35,00") is no one's, and any other number ("CV3 6PT", "12", "2000": a postcode, a house number, a
+    year) stays masked as the address's (each line
+    of a cell apart), a cell with a word and a number is checked as an address, and words alone (None) stay
+    masked as the model found them: no check says whose they are."""
     value = text[start:end]
     if is_name_line(value.replace(",", " ", 1) if value.count(",") == 1 else value, checks.lexicon):
         return [(_after_titles(text, start, end, checks.lexicon.person_lead_words), end, "PERSON")]
     if _CELL_CODE.fullmatch(value) and not AMOUNT.fullmatch(value):
         return [(start, end, "IDENTIFIER")]
-    if not _STREET_OR_TOWN.search(value):  # no word: a code stays masked, a sum, a date or a short number is no one's
-        return [(line_start, line_end, "IDENTIFIER") for line_start, line_end in _lines(text, start, end)
-                if not _no_ones_number(text[line_start:line_end])]
+    if not _STREET_OR_TOWN.search(value):  # no word: a sum is no one's; a postcode, a number, a date stay masked
+        return [(line_start, line_end, "IDENTIFIER") if _CELL_NUMBER.fullmatch(text, line_start, line_end)
+                else (line_start, line_end) for line_start, line_end in _lines(text, start, end)
+                if not AMOUNT.fullmatch(text, line_start, line_end)]
     if not any(c.isdigit() for c in value):
         return None  # words the model masked that no check places ("BABY-SITTING"): they stay masked
     return _address(text, start, end, checks)
@@ -402,13 +404,10 @@ def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
-def _no_ones_number(value: str) -> bool:
-    """A sum, a date, a year or a number of three digits or fewer: no one's."""
-    return bool(AMOUNT.fullmatch(value) or _DATE_OR_YEAR.fullmatch(value)) or sum(c.isdigit() for c in value) < 4
-
 
 _STREET_OR_TOWN = regex.compile(r"\p{L}{3}")
-_DATE_OR_YEAR = regex.compile(r"(?:19|20)\d\d|\d{1,2}/\d{1,2}(?:/\d{2}(?:\d\d)?)?")
+# A code of digits in a cell of its own: 4 digits or more on one line, no date or year ("4471 2290")
+_CELL_NUMBER = regex.compile(r"(?!(?:19|20)\d\d\Z|\d{1,2}/\d{1,2}(?:/\d{2,4})?\Z)(?=(?:[ \-./]*\d){4})\d[\d \-./]*\d")
 # A code or a login in a cell: one token of 4 to 40 characters with a letter, and a digit ("AG-0417") or a
 # login's "." or "_" between letters ("u.kovacs", "kestrel_jo").
 _CELL_CODE = regex.compile(r"(?=.{4,40}\Z)(?=.*\p{L})[\p{L}\d][\p{L}\d._\-/@]*(?<=[\p{L}\d])(?<=.*\d.*|.*\p{L}[._]\p{L}.*)")

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import NamedTuple
 
 import regex
@@ -217,18 +216,20 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
 
 
 def repeats_outside_fields(text: str, repeats: list[Span], fields: Fields) -> list[Span]:
-    """The repeats (repeats.py: a value lent to its other occurrences, after the merger) that no field of
-    `not_personal` rules out, as it rules out the model's: a first name lent to a `city` column's "Florence"."""
-    if not any(s.label in MODEL_LABELS for s in repeats):
+    """The repeats (repeats.py: a value lent to its other occurrences, after the merger) without a PERSON that
+    is the whole value of a field of `not_personal`: a first name lent to a `city` column's "Florence". A
+    name inside a longer value ("transaction": "Virement Léa Morel") and a lent code stay masked: there the
+    repeat may be the only span that masks them."""
+    if not any(s.label == "PERSON" for s in repeats):
         return repeats
     _, _, _, values = _structure(text, fields)
-    return _outside_not_personal(text, repeats, values) if values else repeats
+    whole = {(start, end) for start, end, kind, _ in values if kind == "not_personal"}
+    return [s for s in repeats if not (s.label == "PERSON" and (s.start, s.end) in whole)]
 
 
-@lru_cache(maxsize=4)  # read twice a text: by the resolve stage, then for the repeats (the engine's)
 def _structure(text: str, fields: Fields) -> tuple[list[tuple[int, int]], list, list[tuple[int, int]], tuple]:
     """The text's tags, tables, keys (JSON keys, SQL columns, attributes that name markup) and named values
-    (`field_values`); the callers only read them."""
+    (`field_values`)."""
     tags = markup_tags(text)
     tables = list(named_tables(text))
     json_values, json_keys = _json_fields(text, fields.generic)
