@@ -173,13 +173,8 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     """Cut at line breaks and column gaps; drop leading titles and trailing words that end no name; no single
     letters."""
     lexicon = checks.lexicon
-    parts, pos = [], start
-    for m in _PERSON_BREAK.finditer(text, start, end):
-        parts.append((pos, m.start()))
-        pos = m.end()
-    parts.append((pos, end))
     kept: list[Piece] = []
-    for s, e in parts:
+    for s, e in _pieces_between(_PERSON_BREAK, text, start, end):
         s = _after_titles(text, s, e, lexicon.person_lead_words)
         couple = lexicon.couple.match(text, s, e)
         if couple is not None:
@@ -361,28 +356,32 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     return person + [(start, end)]
 
 
+def _pieces_between(pattern: regex.Pattern, text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """`text[start:end]` cut at the matches of `pattern`: the (start, end) of each piece between them."""
+    pieces, pos = [], start
+    for m in pattern.finditer(text, start, end):
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    return pieces + [(pos, end)]
+
+
 def _column_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The cells of a space-laid table's row that a span crosses, cut at its column gaps (`_COLUMN_GAP`:
     "Harriet Vaughan-Lloyd     51 Kenilworth Road" is a name's cell and an address's)."""
-    cells, pos = [], start
-    for m in _COLUMN_GAP.finditer(text, start, end):
-        cells.append((pos, m.start()))
-        pos = m.end()
-    return cells + [(pos, end)]
+    return _pieces_between(_COLUMN_GAP, text, start, end)
 
 
 def _address_cell(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece] | None:
     """One cell of an address span cut at column gaps: a name ("Harriet Vaughan-Lloyd", "MCCREADIE,
-    Alastair": `is_name_line`) is a PERSON, a code or a login ("AG-0417", "u.kovacs", "4471 2290") is
-    another column's value and stays masked as an IDENTIFIER, as do 4 digits or more ("4471 2290"), a sum
-    ("35,00") is no one's, and any other number ("CV3 6PT", "12", "2000": a postcode, a house number, a
-    year) stays masked as the address's (each line
-    of a cell apart), a cell with a word and a number is checked as an address, and words alone (None) stay
-    masked as the model found them: no check says whose they are."""
+    Alastair": `is_name_line`) is a PERSON; a code or a login ("AG-0417", "u.kovacs") is another column's
+    value and stays masked as an IDENTIFIER, as do 4 digits or more ("4471 2290"); a sum ("35,00") is no
+    one's, and any other number ("CV3 6PT", "12", "2000": a postcode, a house number, a year) stays masked
+    as the address's (each line of a cell apart); a cell with a word and a number is checked as an
+    address, and words alone (None) stay masked as the model found them: no check says whose they are."""
     value = text[start:end]
     if is_name_line(value.replace(",", " ", 1) if value.count(",") == 1 else value, checks.lexicon):
         return [(_after_titles(text, start, end, checks.lexicon.person_lead_words), end, "PERSON")]
-    if _CELL_CODE.fullmatch(value) and not AMOUNT.fullmatch(value):
+    if _CELL_CODE.fullmatch(value):
         return [(start, end, "IDENTIFIER")]
     if not _STREET_OR_TOWN.search(value):  # no word: a sum is no one's; a postcode, a number, a date stay masked
         return [(line_start, line_end, "IDENTIFIER") if _CELL_NUMBER.fullmatch(text, line_start, line_end)
@@ -402,7 +401,6 @@ def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
             out.append((pos + line.index(stripped), pos + line.index(stripped) + len(stripped)))
         pos += len(line) + 1
     return out
-
 
 
 _STREET_OR_TOWN = regex.compile(r"\p{L}{3}")
