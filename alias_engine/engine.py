@@ -140,7 +140,7 @@ class Engine:
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text, self.rules.labels)
             repeats = repeated_values(view.text, merged, self.rules.lexicon, labels=self.rules.labels)
-            merged = sorted(merged + repeats_outside_fields(view.text, repeats, self.rules.fields))
+            merged = sorted(merged + repeats_outside_fields(repeats, candidates.without_persons))
             spans = [self._to_original(view, s) for s in merged]
             if any(b.start < a.end for a, b in zip(spans, spans[1:])):
                 spans = merge_spans(spans, view.original, self.rules.labels)  # two spans that one original cluster joins (`½` is `1⁄2`)

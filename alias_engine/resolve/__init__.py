@@ -66,7 +66,7 @@ from .span_repair import (
     without_form_item,
     words_capitalised_by_position,
 )
-from .structure import Fields, apply_structure
+from .structure import Fields, apply_structure, read_structure
 from .suppressions import (
     example_secret,
     fallbacks_removed,
@@ -108,9 +108,19 @@ class Found:
         self.suppressions.extend(getattr(spans, "suppressions", ()))
 
 
+class Resolved(list):
+    """The candidates `resolve` returns, and the values where no PERSON is lent to a repeat
+    (`structure.Structure.without_persons`: a city column's "Florence")."""
+
+    def __init__(self, spans: Iterable[Span] = (), without_persons: frozenset[tuple[int, int]] = frozenset()) -> None:
+        super().__init__(spans)
+        self.without_persons = without_persons
+
+
 def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],
-            checks: ModelChecks | None = None, fields: Fields | None = None) -> list[Span]:
-    """The candidates of every detector with the cross-detector rules applied (possibly overlapping).
+            checks: ModelChecks | None = None, fields: Fields | None = None) -> Resolved:
+    """The candidates of every detector with the cross-detector rules applied (possibly overlapping), and
+    where the text's structure lends no name (`Resolved`).
 
     With `checks` (the rules' model_checks), the model's spans are first checked against their
     label's format and repaired (`check_model_spans`), and they go through the URL precedence and the
@@ -149,9 +159,11 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
         if lexicon is not None:
             resolved += office_addresses(text, resolved + found.others, lexicon)
     # 9. structure
-    if fields is not None:
-        resolved = apply_structure(text, resolved, fields)
-    return resolved + found.others
+    if fields is None:
+        return Resolved(resolved + found.others)
+    structure = read_structure(text, fields)
+    resolved = apply_structure(text, resolved, fields, structure)
+    return Resolved(resolved + found.others, structure.without_persons())
 
 
 def _suppressed(candidates: list[Span], found: Found, text: str, lexicon: Lexicon | None,

@@ -191,9 +191,35 @@ def _has_any(words: tuple[str, ...], phrases: tuple[tuple[str, ...], ...]) -> bo
     return any(words[i:i + len(phrase)] == phrase for phrase in phrases for i in range(len(words) - len(phrase) + 1))
 
 
-def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Span]:
-    """`spans` with the text's structure applied: nothing inside a tag, what the fields say."""
-    tags, tables, keys, values = _structure(text, fields)
+class Structure(NamedTuple):
+    """What `read_structure` finds in a text: its tags, tables, keys (JSON keys, SQL columns, attributes that
+    name markup) and named values (`field_values`: start, end, the field's kind, its name)."""
+
+    tags: list[tuple[int, int]]
+    tables: list
+    keys: list[tuple[int, int]]
+    values: tuple
+
+    def without_persons(self) -> frozenset[tuple[int, int]]:
+        """Where a value is a `not_personal` field's whole value: no PERSON is lent there (`repeats_outside_fields`)."""
+        return frozenset((start, end) for start, end, kind, _ in self.values if kind == "not_personal")
+
+
+def read_structure(text: str, fields: Fields) -> Structure:
+    """The text's tags, tables, keys and named values."""
+    tags = markup_tags(text)
+    tables = list(named_tables(text))
+    json_values, json_keys = _json_fields(text, fields.generic)
+    sql_values, sql_columns = _sql_fields(text, fields.generic)
+    pairs = _key_value_fields(text, tags)
+    values = tuple(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
+    return Structure(tags, tables, json_keys + sql_columns + _markup_names(text, tags), values)
+
+
+def apply_structure(text: str, spans: Sequence[Span], fields: Fields, structure: Structure | None = None) -> list[Span]:
+    """`spans` with the text's structure applied (`structure`: `read_structure(text, fields)`, read here when not
+    given): nothing inside a tag, what the fields say."""
+    tags, tables, keys, values = structure or read_structure(text, fields)
     out = _outside_keys(list(spans), keys)
     if not tags and not values:
         return out
@@ -215,28 +241,12 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields) -> list[Sp
     return _unfound_addresses(text, kept, blocks, fields.lexicon.street_words)
 
 
-def repeats_outside_fields(text: str, repeats: list[Span], fields: Fields) -> list[Span]:
+def repeats_outside_fields(repeats: list[Span], without_persons: frozenset[tuple[int, int]]) -> list[Span]:
     """The repeats (repeats.py: a value lent to its other occurrences, after the merger) without a PERSON that
-    is the whole value of a field of `not_personal`: a first name lent to a `city` column's "Florence". A
-    name inside a longer value ("transaction": "Virement Léa Morel") and a lent code stay masked: there the
-    repeat may be the only span that masks them."""
-    if not any(s.label == "PERSON" for s in repeats):
-        return repeats
-    _, _, _, values = _structure(text, fields)
-    whole = {(start, end) for start, end, kind, _ in values if kind == "not_personal"}
-    return [s for s in repeats if not (s.label == "PERSON" and (s.start, s.end) in whole)]
-
-
-def _structure(text: str, fields: Fields) -> tuple[list[tuple[int, int]], list, list[tuple[int, int]], tuple]:
-    """The text's tags, tables, keys (JSON keys, SQL columns, attributes that name markup) and named values
-    (`field_values`)."""
-    tags = markup_tags(text)
-    tables = list(named_tables(text))
-    json_values, json_keys = _json_fields(text, fields.generic)
-    sql_values, sql_columns = _sql_fields(text, fields.generic)
-    pairs = _key_value_fields(text, tags)
-    values = tuple(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
-    return tags, tables, json_keys + sql_columns + _markup_names(text, tags), values
+    is the whole value of a field of `not_personal` (`without_persons`: `Structure.without_persons`): a first
+    name lent to a `city` column's "Florence". A name inside a longer value ("transaction": "Virement Léa
+    Morel") and a lent code stay masked: there the repeat may be the only span that masks them."""
+    return [s for s in repeats if not (s.label == "PERSON" and (s.start, s.end) in without_persons)]
 
 
 def _outside_not_personal(text: str, spans: list[Span], values: Sequence) -> list[Span]:
