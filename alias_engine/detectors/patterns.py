@@ -35,6 +35,7 @@ class PatternRules:
     phone_possible_score: float
     phone_possible_shapes: tuple[regex.Pattern, ...]
     phone_company_line: regex.Pattern                # toll-free and shared-cost formats, even when invalid
+    phone_digits_only: regex.Pattern                 # a NANP number as bare digits: an IDENTIFIER unless told
     ipv4: regex.Pattern
     ipv6: regex.Pattern
     ip_version_before: regex.Pattern
@@ -86,6 +87,7 @@ def load_pattern_rules(common: dict, secret_reject: regex.Pattern,
         phone_window_regions={kind: tuple(w["regions"]) for kind, w in phone["windows"].items()},
         phone_region_order={lang: tuple(regions) for lang, regions in phone["region_order"].items()},
         phone_company_line=compile_pattern(phone["company_line"], "phone.company_line"),
+        phone_digits_only=compile_pattern(phone["digits_only"]["pattern"], "phone.digits_only.pattern"),
         phone_valid_score=float(phone["valid_score"]),
         phone_possible_score=float(phone["possible_score"]),
         phone_possible_shapes=tuple(compile_pattern(p, "phone.possible_shapes")
@@ -162,7 +164,9 @@ def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
                 continue  # the matcher reached into the context: "57.05.28-480.09" is not "7.05.28-480.09"
             if rules.phone_company_line.fullmatch(text, lo + start, lo + end):
                 continue
-            if valid:
+            if window.lastgroup == "nanp" and rules.phone_digits_only.fullmatch(text, lo + start, lo + end):
+                spans.append(Span(lo + start, lo + end, "IDENTIFIER", rules.phone_possible_score, "pattern"))
+            elif valid:
                 spans.append(Span(lo + start, lo + end, "PHONE", rules.phone_valid_score, "validator"))
             else:
                 spans.append(Span(lo + start, lo + end, "PHONE", rules.phone_possible_score, "pattern"))
