@@ -97,6 +97,16 @@ def test_a_space_laid_row_with_empty_cells_stays_in_its_table(rules):
         ("RX4471902", "IDENTIFIER"), ("02/08/1941", "BIRTH_DATE"), ("RX4491254", "IDENTIFIER"), ("11/05/1984", "BIRTH_DATE")]
 
 
+def test_a_table_typed_by_hand_whose_cells_drift_a_character_from_its_header(rules):
+    text = ("Hosp No      Patient          DOB\n"
+            "RX4471902   HAWES, Dora      02/08/1941\n"      # one column left of the header's cells
+            "RX4491254    OKAFOR, Ben      11/05/1984\n")
+    assert [v for v in labelled(text, rules) if v[1] != "PERSON"] == [
+        ("RX4471902", "IDENTIFIER"), ("02/08/1941", "BIRTH_DATE"), ("RX4491254", "IDENTIFIER"), ("11/05/1984", "BIRTH_DATE")]
+    two_off = text.replace("RX4471902   HAWES", "RX4471902  HAWES")   # two characters: not under its header
+    assert ("02/08/1941", "BIRTH_DATE") not in labelled(two_off, rules)
+
+
 @pytest.mark.parametrize("text", [
     "Bonjour, je suis Jean, né à Lyon, et voilà.\nMerci, à bientôt, Jean.\n",
     "FULL NAME  GARNIER LOU\nTELEPHONE  06 12 34 56 78\n",      # a form's "KEY  value" lines

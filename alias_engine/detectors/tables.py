@@ -136,14 +136,15 @@ def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, lis
 def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, list[int]] | None:
     """The lines (header first) of a table laid out with spaces whose header is line `i`: every row's cells
     (two at least; as many as the header's, three or more, in the first row) start at the columns of the
-    header's, a row with empty cells too ("5    (empty)" of a ward's list)."""
+    header's, a row with empty cells too ("5    (empty)" of a ward's list), or one character beside them (a
+    table typed by hand: `_at_header_columns`)."""
     columns = _columns(text, *lines[i])
     if len(columns) < 3 or any(c.isdigit() for c in text[lines[i][0]:lines[i][1]]):
         return None  # two columns are a form's "KEY  value" lines, not a table; a header holds no number
     rows = [i]
     while rows[-1] + 1 < len(lines):
-        row = _columns(text, *lines[rows[-1] + 1])
-        if row != columns and (len(rows) == 1 or len(row) < 2 or not set(row) <= set(columns)):
+        row = _at_header_columns(_columns(text, *lines[rows[-1] + 1]), columns)
+        if row is None or row != columns and (len(rows) == 1 or len(row) < 2):
             break
         rows.append(rows[-1] + 1)
     return (ALIGNED, rows) if len(rows) >= 2 else None
@@ -153,13 +154,28 @@ def _columns(text: str, start: int, end: int) -> list[int]:
     return [cell_start - start for cell_start, _ in _cells(text, start, end, ALIGNED)]
 
 
+def _at_header_columns(row: list[int], header: list[int]) -> list[int] | None:
+    """A row's cell columns as the header's columns they start at or one character beside (a table typed by
+    hand drifts: "UPN   Cand" over "H8012   4417" one column to the left), or None where one starts at
+    none, or two at the same."""
+    snapped: list[int] = []
+    for column in row:
+        near = [h for h in (column, column - 1, column + 1) if h in header]
+        if not near or snapped and near[0] <= snapped[-1]:
+            return None
+        snapped.append(near[0])
+    return snapped
+
+
 def _aligned_cells(text: str, start: int, end: int, header: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A space-laid row's cells under the header's: the cell that starts at a header cell's column, or an
-    empty one there."""
+    """A space-laid row's cells under the header's: the cell that starts at a header cell's column (or one
+    character beside it), or an empty one there."""
     line_start = text.rfind("\n", 0, header[0][0]) + 1
-    by_column = {cell_start - start: (cell_start, cell_end) for cell_start, cell_end in _cells(text, start, end, ALIGNED)}
-    return [by_column.get(head_start - line_start, (min(start + head_start - line_start, end),) * 2)
-            for head_start, _ in header]
+    header_columns = [head_start - line_start for head_start, _ in header]
+    cells = _cells(text, start, end, ALIGNED)
+    snapped = _at_header_columns([cell_start - start for cell_start, _ in cells], header_columns) or []
+    by_column = dict(zip(snapped, cells))
+    return [by_column.get(column, (min(start + column, end),) * 2) for column in header_columns]
 
 
 def _count(text: str, start: int, end: int, delimiter: str) -> int:
