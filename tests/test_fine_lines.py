@@ -338,6 +338,8 @@ def test_an_account_number_in_groups_is_whole():
     ('bind_dn: "cn=svc-facturation,ou=services,dc=corp,dc=local"', ["svc-facturation"]),
     ("uid=k.ortiz,ou=people,dc=corp", ["k.ortiz"]),
     ("cn=admin,dc=example,dc=org", []),             # the directory's administrator
+    ("mysql -h db.internal -u svc_paie_sync -p", ["svc_paie_sync"]),   # a service's own account is a login
+    ("mysql -h db.internal -u svc -p", []),          # a generic one is no one's
 ])
 def test_logins_in_commands_and_directory_entries(text, logins):
     assert [v for label, v in found(text) if label == "IDENTIFIER"] == logins
@@ -440,3 +442,9 @@ def test_a_doctor_under_a_hospitals_name_gives_the_hospitals_address():
     text = "Dr Paul Lenoir\nService de cardiologie\nHôpital Saint-Roch\n12 rue de la Paix\n06000 Nice"
     assert [v for label, v in found(text, "fr") if label == "ADDRESS"] == []
 
+
+def test_a_connection_strings_user_is_an_identifier_even_an_apps():
+    """LABELS.md: "postgres://app:PASSWORD@host: the password is SECRET, the user name is IDENTIFIER"."""
+    assert found("DATABASE_URL=postgres://app:Vb8#kq2LmT@db.internal:5432/billing") == [
+        ("IDENTIFIER", "app"), ("SECRET", "Vb8#kq2LmT")]
+    assert ("IDENTIFIER", "postgres") not in found("postgres://postgres:Vb8#kq2LmT@db.internal:5432/billing")

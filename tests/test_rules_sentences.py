@@ -71,7 +71,8 @@ ENGLISH = [
      [("2001:db8::8a2e:370:7334", "IP_ADDRESS"), ("ghp_R2d2C3poBb8yWq1LxZ9TmN4kVs7Hj0PaQe6u", "SECRET"),
       ("https://github.com/mdupont", "URL"), ("m.dupont@example.co.uk", "EMAIL")]),
     ("IBAN GB82 WEST 1234 5698 7654 32, password: hunter2, DB at postgres://app:S3cr3t@db.internal/app",
-     [("GB82 WEST 1234 5698 7654 32", "IBAN"), ("hunter2", "SECRET"), ("S3cr3t", "SECRET")]),
+     [("GB82 WEST 1234 5698 7654 32", "IBAN"), ("hunter2", "SECRET"), ("app", "IDENTIFIER"),  # LABELS.md's own example
+      ("S3cr3t", "SECRET")]),
     ("Card 5555 5555 5555 4444, CVV: 4821, exp 10/28.",
      [("5555 5555 5555 4444", "CREDIT_CARD"), ("4821", "SECRET")]),
     ("Card 5555 5555 5555 4444 exp 10/28, the code on the back is 417.",

@@ -439,6 +439,15 @@ def test_a_login_field_holds_an_account_but_not_every_systems(text, expected):
     assert [v for v in shown(text, apply_structure(text, [], FIELDS)) if v[1] == "IDENTIFIER"] == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ('{"client": "CL-99041872", "carte_fid": "FID-2291-0077-4418"}', [("FID-2291-0077-4418", "IDENTIFIER")]),
+    ('{"loyalty_card": "LC 4471 2093"}', [("LC 4471 2093", "IDENTIFIER")]),
+    ('{"loyalty_points": 1200, "loyalty_tier": "Gold 2"}', []),          # the programme's, no card's number
+])
+def test_a_loyalty_card_field_holds_its_holders_number(text, expected):
+    assert [v for v in shown(text, apply_structure(text, [], FIELDS)) if v[1] == "IDENTIFIER"] == expected
+
+
 def test_a_config_files_key_value_lines_are_fields():
     yaml = "---\nansible_user: deploy_cnomade\nansible_port: 22\nusers:\n  - name: odoo\n    login: none\n"
     assert shown(yaml, apply_structure(yaml, [], FIELDS)) == [("deploy_cnomade", "IDENTIFIER")]
