@@ -104,20 +104,21 @@ def test_phone_negatives(rules, text):
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_bare_digits_that_only_a_nanp_reading_makes_a_phone_are_a_number(rules, lang):
-    """A licence or loyalty number ("licence 2547718306") is an IDENTIFIER pattern span, which a phone keyword
-    or the model's PHONE outranks; written as a phone, or with +1, a NANP number stays one."""
+def test_bare_digits_that_only_a_nanp_reading_makes_a_phone_are_a_pattern_phone(rules, lang):
+    """A number written as bare digits that only a US reading makes a phone ("2547718306") may be a licence or
+    a member number: a PHONE of source "pattern", which a keyword's or the model's reading outranks; written as a
+    phone, or with +1, it stays a validator's."""
     text = "licence 2547718306, Flying Blue 12094471853, tel (254) 771-8306 or +1 254 771 8306"
     found = {text[s.start:s.end]: (s.label, s.source) for s in find_phones(text, lang, rules)}
-    assert found == {"2547718306": ("IDENTIFIER", "pattern"), "12094471853": ("IDENTIFIER", "pattern"),
+    assert found == {"2547718306": ("PHONE", "pattern"), "12094471853": ("PHONE", "pattern"),
                      "(254) 771-8306": ("PHONE", "validator"), "+1 254 771 8306": ("PHONE", "validator")}
-    assert find_phones("réf 0254771830 / 1254771830", lang, rules)[0].label == "PHONE"   # a trunk 0: no NANP reading
 
 
-def test_bare_nanp_digits_after_a_phone_keyword_are_a_phone():
+def test_bare_nanp_digits_after_an_identifiers_keyword_are_that_identifier():
     engine = Engine(use_model=False)
-    text = "Tél : 2547718306"
-    assert [(text[s.start:s.end], s.label) for s in engine.detect(text, "fr")] == [("2547718306", "PHONE")]
+    for text, label in [("member number 2547718306", "IDENTIFIER"), ("Tél : 2547718306", "PHONE"),
+                        ("John Smith\n2547718306", "PHONE")]:     # no other reading: still masked as a phone
+        assert [(text[s.start:s.end], s.label) for s in engine.detect(text, "fr")][-1] == ("2547718306", label)
 
 
 def test_phone_cost_stays_low_on_digit_runs(rules):

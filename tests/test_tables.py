@@ -107,6 +107,20 @@ def test_a_table_typed_by_hand_whose_cells_drift_a_character_from_its_header(rul
     assert ("02/08/1941", "BIRTH_DATE") not in labelled(two_off, rules)
 
 
+@pytest.mark.parametrize("text, value, label", [
+    ("Date        Status      Amount\n2026-11-02  paid        50.00\n2026-11-03  due         12.00\nLogin:     jdoe42\n",
+     "jdoe42", "IDENTIFIER"),                            # a form's line after the table is no row of it
+    ("Product     Qty    Price\nLamp        2      12.00\nChair       1      30.00\nAccount:   88120044\n",
+     "88120044", "IDENTIFIER"),
+    ("Name       City       Team\nAnn Lee    Austin     Sales\n Bo Chan   2547718306  Ops\n", "2547718306", "PHONE"),
+])
+def test_only_a_full_row_may_drift_from_its_header(rules, text, value, label):
+    """A row with fewer cells than the header's starts them at its columns exactly, or ends the table:
+    a value under a column that holds no one's ("Status", "City") is not dropped as its."""
+    assert (value, label) in [(v, lab) for v, lab in
+                              [(text[s.start:s.end], s.label) for s in Engine(use_model=False).detect(text, "en")]]
+
+
 @pytest.mark.parametrize("text", [
     "Bonjour, je suis Jean, né à Lyon, et voilà.\nMerci, à bientôt, Jean.\n",
     "FULL NAME  GARNIER LOU\nTELEPHONE  06 12 34 56 78\n",      # a form's "KEY  value" lines

@@ -35,7 +35,7 @@ class PatternRules:
     phone_possible_score: float
     phone_possible_shapes: tuple[regex.Pattern, ...]
     phone_company_line: regex.Pattern                # toll-free and shared-cost formats, even when invalid
-    phone_digits_only: regex.Pattern                 # a NANP number as bare digits: an IDENTIFIER unless told
+    phone_digits_only: regex.Pattern                 # a NANP number as bare digits: a phone other readings outrank
     ipv4: regex.Pattern
     ipv6: regex.Pattern
     ip_version_before: regex.Pattern
@@ -165,7 +165,7 @@ def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
             if rules.phone_company_line.fullmatch(text, lo + start, lo + end):
                 continue
             if window.lastgroup == "nanp" and rules.phone_digits_only.fullmatch(text, lo + start, lo + end):
-                spans.append(Span(lo + start, lo + end, "IDENTIFIER", rules.phone_possible_score, "pattern"))
+                spans.append(Span(lo + start, lo + end, "PHONE", rules.phone_valid_score, "pattern"))
             elif valid:
                 spans.append(Span(lo + start, lo + end, "PHONE", rules.phone_valid_score, "validator"))
             else:

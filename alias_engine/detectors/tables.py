@@ -136,15 +136,19 @@ def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, lis
 def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, list[int]] | None:
     """The lines (header first) of a table laid out with spaces whose header is line `i`: every row's cells
     (two at least; as many as the header's, three or more, in the first row) start at the columns of the
-    header's, a row with empty cells too ("5    (empty)" of a ward's list), or one character beside them (a
-    table typed by hand: `_at_header_columns`)."""
+    header's, a row with empty cells too ("5    (empty)" of a ward's list); a full row may drift one
+    character from them (a table typed by hand: `_at_header_columns`). A form's line ("Login:     jdoe42")
+    ends the table."""
     columns = _columns(text, *lines[i])
     if len(columns) < 3 or any(c.isdigit() for c in text[lines[i][0]:lines[i][1]]):
         return None  # two columns are a form's "KEY  value" lines, not a table; a header holds no number
     rows = [i]
     while rows[-1] + 1 < len(lines):
-        row = _at_header_columns(_columns(text, *lines[rows[-1] + 1]), columns)
-        if row is None or row != columns and (len(rows) == 1 or len(row) < 2):
+        cells = _cells(text, *lines[rows[-1] + 1], ALIGNED)
+        row = _at_header_columns([start - lines[rows[-1] + 1][0] for start, _ in cells], columns)
+        first_start, first_end = cells[0]
+        if row is None or row != columns and (len(rows) == 1 or len(row) < 2) \
+                or first_end > first_start and text[first_end - 1] == ":":
             break
         rows.append(rows[-1] + 1)
     return (ALIGNED, rows) if len(rows) >= 2 else None
@@ -155,21 +159,18 @@ def _columns(text: str, start: int, end: int) -> list[int]:
 
 
 def _at_header_columns(row: list[int], header: list[int]) -> list[int] | None:
-    """A row's cell columns as the header's columns they start at or one character beside (a table typed by
-    hand drifts: "UPN   Cand" over "H8012   4417" one column to the left), or None where one starts at
-    none, or two at the same."""
-    snapped: list[int] = []
-    for column in row:
-        near = [h for h in (column, column - 1, column + 1) if h in header]
-        if not near or snapped and near[0] <= snapped[-1]:
-            return None
-        snapped.append(near[0])
-    return snapped
+    """A row's cell columns as the header's: a row with a cell under each of the header's may start each one
+    character beside it (a table typed by hand drifts: "UPN   Cand" over "H8012   4417" one column to the
+    left); a row with fewer cells starts each at one of the header's columns. None where a cell starts at
+    none."""
+    if len(row) == len(header):
+        return header if all(abs(column - head) <= 1 for column, head in zip(row, header)) else None
+    return row if set(row) <= set(header) else None
 
 
 def _aligned_cells(text: str, start: int, end: int, header: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A space-laid row's cells under the header's: the cell that starts at a header cell's column (or one
-    character beside it), or an empty one there."""
+    character beside it, in a full row), or an empty one there."""
     line_start = text.rfind("\n", 0, header[0][0]) + 1
     header_columns = [head_start - line_start for head_start, _ in header]
     cells = _cells(text, start, end, ALIGNED)
