@@ -448,6 +448,17 @@ def test_a_loyalty_card_field_holds_its_holders_number(text, expected):
     assert [v for v in shown(text, apply_structure(text, [], FIELDS)) if v[1] == "IDENTIFIER"] == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("| Owner | Task | Due |\n|---|---|---|\n| NP | Update the cost model | 14 Mar |\n| BvdB | Cut-off e-mail | 21 Mar |\n",
+     [("NP", "PERSON"), ("BvdB", "PERSON")]),                  # a meeting's actions: who does each, initials too
+    ("Qui;Quoi;Échéance\nJ. Bernard;Paramétrage paie;28/02\nLdA;Guide entretiens;14/02\n",
+     [("J. Bernard", "PERSON"), ("LdA", "PERSON")]),
+    ("Host | Owner | Version\nweb-01 | ops | 2.3\ndb-01 | dba | 1.1\n", []),   # a thing's table: its owner is a team
+])
+def test_a_column_named_by_who_does_the_task_holds_people(text, expected):
+    assert sorted(shown(text, apply_structure(text, [], FIELDS))) == sorted(expected)
+
+
 def test_a_config_files_key_value_lines_are_fields():
     yaml = "---\nansible_user: deploy_cnomade\nansible_port: 22\nusers:\n  - name: odoo\n    login: none\n"
     assert shown(yaml, apply_structure(yaml, [], FIELDS)) == [("deploy_cnomade", "IDENTIFIER")]
