@@ -107,6 +107,11 @@ def test_a_table_typed_by_hand_whose_cells_drift_a_character_from_its_header(rul
     assert ("02/08/1941", "BIRTH_DATE") not in labelled(two_off, rules)
 
 
+def test_a_line_of_spaces_ends_a_space_laid_table():
+    text = "Name   City   Team\nAnn    Lyon   Ops\n      \nBo     Metz   IT\n"
+    assert find_table_spans(text, load_rules(data_dir("rules")).keywords) == ([], [])   # no error, no column named
+
+
 @pytest.mark.parametrize("text, value, label", [
     ("Date        Status      Amount\n2026-11-02  paid        50.00\n2026-11-03  due         12.00\nLogin:     jdoe42\n",
      "jdoe42", "IDENTIFIER"),                            # a form's line after the table is no row of it

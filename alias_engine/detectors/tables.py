@@ -146,9 +146,7 @@ def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[
     while rows[-1] + 1 < len(lines):
         cells = _cells(text, *lines[rows[-1] + 1], ALIGNED)
         row = _at_header_columns([start - lines[rows[-1] + 1][0] for start, _ in cells], columns)
-        first_start, first_end = cells[0]
-        if row is None or row != columns and (len(rows) == 1 or len(row) < 2) \
-                or first_end > first_start and text[first_end - 1] == ":":
+        if row is None or row != columns and (len(rows) == 1 or len(row) < 2) or _is_form_key(text, cells[0]):
             break
         rows.append(rows[-1] + 1)
     return (ALIGNED, rows) if len(rows) >= 2 else None
@@ -156,6 +154,12 @@ def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[
 
 def _columns(text: str, start: int, end: int) -> list[int]:
     return [cell_start - start for cell_start, _ in _cells(text, start, end, ALIGNED)]
+
+
+def _is_form_key(text: str, cell: tuple[int, int]) -> bool:
+    """A row's first cell that ends with ":" is a form's key ("Login:     jdoe42"), not a table's value."""
+    start, end = cell
+    return end > start and text[end - 1] == ":"
 
 
 def _at_header_columns(row: list[int], header: list[int]) -> list[int] | None:
