@@ -381,6 +381,19 @@ def test_adding_a_value_shape_with_a_validator(rules_copy):
     assert [(s.start, s.end, s.verified) for s in spans] == [(11, 22, False)]
 
 
+def test_a_gap_shares_a_part_written_once(rules_copy):
+    """`${name}` in a gap is the gap `name`: the adverbs after a verb are one list that four gaps use."""
+    shipped = json.loads((data_dir("rules") / "common.json").read_text(encoding="utf-8"))["gaps"]
+    assert sum("${adverb}" in pattern for pattern in shipped.values()) >= 4
+    rules = load_rules(rules_copy)
+    assert [(s.label, s.end) for s in detect_with_rules("the door code is still 1984", "en", rules)] == [("SECRET", 27)]
+
+    def without_still(d):
+        d["gaps"]["adverb"] = d["gaps"]["adverb"].replace("still|", "")
+    _edit(rules_copy / "common.json", without_still)
+    assert detect_with_rules("the door code is still 1984", "en", load_rules(rules_copy)) == []
+
+
 @pytest.mark.parametrize("file, change, message", [
     ("fr/keywords.json", lambda d: d["keyword_rules"].append({"label": "NOPE", "keywords": ["x"], "values": ["id_code"]}),
      "unknown label"),
@@ -388,6 +401,8 @@ def test_adding_a_value_shape_with_a_validator(rules_copy):
      "unknown value"),
     ("fr/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
                                                      "gap": "nope"}), "unknown gap"),
+    ("common.json", lambda d: d["gaps"].update({"prose": d["gaps"]["prose"] + "${nope}"}), "unknown gap 'nope'"),
+    ("common.json", lambda d: d["gaps"].update({"adverb": "(?:${prose})"}), "refers to itself"),
     ("en/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keyword": ["x"], "values": ["id_code"]}),
      "unknown key"),
     ("en/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "suppress": ["PHONE"], "keywords": ["x"],

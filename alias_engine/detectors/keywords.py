@@ -233,6 +233,31 @@ def _trigger_regex(keywords: tuple[str, ...]) -> regex.Pattern | None:
     return regex.compile(emit(trie), flags=regex.POSIX)
 
 
+_GAP_REFERENCE = regex.compile(r"\$\{(\w+)\}")
+
+
+def expanded_gaps(gaps: dict[str, str]) -> dict[str, str]:
+    """The gaps with every `${name}` in their patterns replaced by the gap `name`, so that gaps share
+    a part written once (the adverbs after a verb: "the code is still 1984"); ValueError on an
+    unknown name or a gap that refers to itself.
+
+    >>> expanded_gaps({"adverb": "(?:still|now)", "prose": r"\\s+is\\s+(?:${adverb}\\s+)?"})["prose"]
+    '\\\\s+is\\\\s+(?:(?:(?:still|now))\\\\s+)?'
+    """
+
+    def expand(name: str, seen: frozenset[str]) -> str:
+        def reference(match: regex.Match) -> str:
+            if match[1] not in gaps:
+                raise ValueError(f"gap {name!r} refers to unknown gap {match[1]!r}")
+            if match[1] in seen:
+                raise ValueError(f"gap {match[1]!r} refers to itself (through {name!r})")
+            return "(?:" + expand(match[1], seen | {match[1]}) + ")"
+
+        return _GAP_REFERENCE.sub(reference, gaps[name])
+
+    return {name: expand(name, frozenset({name})) for name in gaps}
+
+
 def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gaps: dict,
                        rejects: dict[str, regex.Pattern], date_orders: Sequence[str] = DATE_ORDERS,
                        keyword_lists: dict | None = None, labels: Iterable[str] = LABELS,
@@ -245,7 +270,7 @@ def load_keyword_rules(rule_lists: Iterable[tuple[str, list]], values: dict, gap
     known = frozenset(labels)
     keyword_lists = _checked_keyword_lists(keyword_lists or {})
     shapes = _load_values(values, rejects, date_orders)
-    gap_patterns = {name: pattern for name, pattern in gaps.items()}
+    gap_patterns = expanded_gaps(gaps)
     rules: list[KeywordRule] = []
     by_key: dict[str, list[int]] = {}
     keywords: set[str] = set()
