@@ -43,6 +43,10 @@ _MAX_LIST_VALUES = 10
 _MAX_VALUE_CHARS = 300
 _DIGITS = regex.compile(r"\d+")
 
+# Spaces that part two columns of a line laid out with spaces (a tab always does): a form's columns,
+# a table's row, a letterhead beside an addressee's block.
+COLUMN_GAP = 3
+
 
 @dataclass(frozen=True)
 class ValueShape:
@@ -523,12 +527,12 @@ def is_keyword_like(value: str, rules: KeywordRules) -> bool:
 
 
 def _at_line_start(text: str, pos: int) -> bool:
-    """At the start of a line, or of a form's column: after a tab or 3 spaces or more."""
+    """At the start of a line, or of a form's column: after a tab or COLUMN_GAP spaces or more."""
     spaces = 0
     while pos and text[pos - 1] in " \t\f\v":
         pos -= 1
-        spaces += 3 if text[pos] == "\t" else 1
-    return pos == 0 or text[pos - 1] in "\n\r" or spaces >= 3
+        spaces += COLUMN_GAP if text[pos] == "\t" else 1
+    return pos == 0 or text[pos - 1] in "\n\r" or spaces >= COLUMN_GAP
 
 
 def _match_value_before(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:

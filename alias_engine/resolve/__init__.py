@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from ..detectors.keywords import COLUMN_GAP
 from ..detectors.patterns import PatternRules
 from ..spans import Span, Suppression
 from .checks_data import Check, ModelChecks
@@ -240,7 +241,7 @@ def _cells(spans: Iterable[Span], text: str) -> Iterator[Span]:
             start = span.start + separator.end()
 
 
-_COLUMN_SEPARATOR = regex.compile(r"[\t;|\n]|[ ]{3,}")
+_COLUMN_SEPARATOR = regex.compile(rf"[\t;|\n]|[ ]{{{COLUMN_GAP},}}")
 
 
 # Each label's repair (PERSON, ADDRESS: span_repair.py) or format check (the others: format_checks.py); a label

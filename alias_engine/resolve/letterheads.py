@@ -44,6 +44,7 @@ from collections.abc import Sequence
 
 import regex
 
+from ..detectors.keywords import COLUMN_GAP
 from ..spans import Span, SpanIndex, Suppression
 from .lexicon import Lexicon
 from .span_repair import is_name_line
@@ -52,7 +53,6 @@ MAX_LINES = 5  # the organisation's line and the contact lines under it
 MAX_TITLE_LINES = 2  # lines without a value that may come before the organisation's line
 MAX_LINE_CHARS = 160
 MAX_NAME_WORDS = 7  # words of the organisation's name, before its line's first separator
-COLUMN_GAP = 3  # spaces between two columns of a space-laid layout
 LABELS = frozenset({"ADDRESS", "PHONE"})  # what the block under the name holds of the organisation's
 CONTACT_LABELS = LABELS | {"EMAIL", "URL"}  # what else a letterhead's lines hold
 NAME_LABELS = frozenset({"PERSON"})  # "COLLÈGE JEAN-MOULIN": an organisation named after a person

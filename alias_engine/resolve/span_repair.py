@@ -23,16 +23,16 @@ from collections.abc import Iterable
 
 import regex
 
-from ..detectors.keywords import strip_accents
+from ..detectors.keywords import COLUMN_GAP, strip_accents
 from ..spans import Span
 from .checks_data import Check, ModelChecks, Piece
 from .format_checks import AMOUNT
 from .lexicon import Lexicon
 
-# Where a PERSON span is cut: a line break, a tab or a run of 3+ spaces (table columns).
-_PERSON_BREAK = regex.compile(r"\s*(?:\n|\t| {3,})\s*")
-# A column gap inside a line of a space-laid table: a tab or a run of 3+ spaces between two values.
-_COLUMN_GAP = regex.compile(r"(?<=\S)(?=[ ]*(?:\t|[ ]{3}))[ \t]++(?=\S)")
+# Where a PERSON span is cut: a line break, a tab or a column gap of spaces (table columns).
+_PERSON_BREAK = regex.compile(rf"\s*(?:\n|\t| {{{COLUMN_GAP},}})\s*")
+# A column gap inside a line of a space-laid table: a tab or COLUMN_GAP spaces or more between two values.
+_COLUMN_GAP = regex.compile(rf"(?<=\S)(?=[ ]*(?:\t|[ ]{{{COLUMN_GAP}}}))[ \t]++(?=\S)")
 # An initial or a particle glued to the next piece of a name: "M'", "J.-", "J.-P."
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
 # Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is a title).
