@@ -99,21 +99,20 @@ def _tables(text: str) -> Iterator[tuple[list[tuple[int, int]], list[list[tuple[
     lines = [(m.start(), m.end() - (1 if m.group().endswith("\n") else 0)) for m in _LINE.finditer(text) if m.group()]
     i = 0
     while i < len(lines) - 1:
-        block = _table_at(text, lines, i)
-        if block is None:
+        table = _table_at(text, lines, i)
+        if table is None:
             i += 1
             continue
-        delimiter, rows = block
-        header = _cells(text, *lines[rows[0]], delimiter)
-        if delimiter == ALIGNED:  # a row's empty cells: an empty cell at the header's column
-            yield header, [_aligned_cells(text, *lines[row], header) for row in rows[1:]]
-        else:
-            yield header, [_cells(text, *lines[row], delimiter) for row in rows[1:]]
-        i = rows[-1] + 1
+        header, rows, last = table
+        yield header, rows
+        i = last + 1
 
 
-def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, list[int]] | None:
-    """The delimiter and line indexes (header first) of a table whose header is line `i`."""
+Table = tuple[list[tuple[int, int]], list[list[tuple[int, int]]], int]  # header's cells, rows' cells, last line
+
+
+def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> Table | None:
+    """The table whose header is line `i`: its header's cells, each row's cells and its last line's index."""
     start, end = lines[i]
     for delimiter in DELIMITERS:
         if delimiter not in text[start:end]:
@@ -129,31 +128,30 @@ def _table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, lis
             rows.append(j)
             j += 1
         if len(rows) >= 2:
-            return delimiter, rows
+            return (_cells(text, *lines[i], delimiter), [_cells(text, *lines[row], delimiter) for row in rows[1:]],
+                    rows[-1])
     return _aligned_table_at(text, lines, i)
 
 
-def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> tuple[str, list[int]] | None:
-    """The lines (header first) of a table laid out with spaces whose header is line `i`: every row's cells
-    (two at least; as many as the header's, three or more, in the first row) start at the columns of the
-    header's, a row with empty cells too ("5    (empty)" of a ward's list); a full row may drift one
-    character from them (a table typed by hand: `_at_header_columns`). A form's line ("Login:     jdoe42")
-    ends the table."""
-    columns = _columns(text, *lines[i])
+def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> Table | None:
+    """The table laid out with spaces whose header is line `i`: every row's cells (two at least; as many as
+    the header's, three or more, in the first row) start at the columns of the header's, a row with empty
+    cells too ("5    (empty)" of a ward's list: an empty cell at the header's column); a full row may drift
+    one character from them (a table typed by hand: `_at_header_columns`). A form's line ("Login:
+    jdoe42") ends the table."""
+    header = _cells(text, *lines[i], ALIGNED)
+    columns = [start - lines[i][0] for start, _ in header]
     if len(columns) < 3 or any(c.isdigit() for c in text[lines[i][0]:lines[i][1]]):
         return None  # two columns are a form's "KEY  value" lines, not a table; a header holds no number
-    rows = [i]
-    while rows[-1] + 1 < len(lines):
-        cells = _cells(text, *lines[rows[-1] + 1], ALIGNED)
-        row = _at_header_columns([start - lines[rows[-1] + 1][0] for start, _ in cells], columns)
-        if row is None or row != columns and (len(rows) == 1 or len(row) < 2) or _is_form_key(text, cells[0]):
+    rows: list[list[tuple[int, int]]] = []
+    for line_start, line_end in lines[i + 1:]:
+        cells = _cells(text, line_start, line_end, ALIGNED)
+        row = _at_header_columns([start - line_start for start, _ in cells], columns)
+        if row is None or row != columns and (not rows or len(row) < 2) or _is_form_key(text, cells[0]):
             break
-        rows.append(rows[-1] + 1)
-    return (ALIGNED, rows) if len(rows) >= 2 else None
-
-
-def _columns(text: str, start: int, end: int) -> list[int]:
-    return [cell_start - start for cell_start, _ in _cells(text, start, end, ALIGNED)]
+        by_column = dict(zip(row, cells))
+        rows.append([by_column.get(column, (min(line_start + column, line_end),) * 2) for column in columns])
+    return (header, rows, i + len(rows)) if rows else None
 
 
 def _is_form_key(text: str, cell: tuple[int, int]) -> bool:
@@ -170,17 +168,6 @@ def _at_header_columns(row: list[int], header: list[int]) -> list[int] | None:
     if len(row) == len(header):
         return header if all(abs(column - head) <= 1 for column, head in zip(row, header)) else None
     return row if set(row) <= set(header) else None
-
-
-def _aligned_cells(text: str, start: int, end: int, header: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A space-laid row's cells under the header's: the cell that starts at a header cell's column (or one
-    character beside it, in a full row), or an empty one there."""
-    line_start = text.rfind("\n", 0, header[0][0]) + 1
-    header_columns = [head_start - line_start for head_start, _ in header]
-    cells = _cells(text, start, end, ALIGNED)
-    snapped = _at_header_columns([cell_start - start for cell_start, _ in cells], header_columns) or []
-    by_column = dict(zip(snapped, cells))
-    return [by_column.get(column, (min(start + column, end),) * 2) for column in header_columns]
 
 
 def _count(text: str, start: int, end: int, delimiter: str) -> int:
