@@ -381,6 +381,15 @@ def test_adding_a_value_shape_with_a_validator(rules_copy):
     assert [(s.start, s.end, s.verified) for s in spans] == [(11, 22, False)]
 
 
+def test_the_keyword_module_doctests_run():
+    import doctest
+
+    from alias_engine.detectors import keywords
+
+    result = doctest.testmod(keywords)
+    assert result.attempted and not result.failed
+
+
 def test_a_gap_shares_a_part_written_once(rules_copy):
     """`${name}` in a gap is the gap `name`: the adverbs after a verb are one list that four gaps use."""
     shipped = json.loads((data_dir("rules") / "common.json").read_text(encoding="utf-8"))["gaps"]

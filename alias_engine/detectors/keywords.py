@@ -43,8 +43,9 @@ _MAX_LIST_VALUES = 10
 _MAX_VALUE_CHARS = 300
 _DIGITS = regex.compile(r"\d+")
 
-# Spaces that part two columns of a line laid out with spaces (a tab always does): a form's columns,
-# a table's row, a letterhead beside an addressee's block.
+# Spaces that part two columns of a line laid out with spaces where nothing else says where they are (a tab
+# always does): a form's columns, the cells of a row a span crosses, a letterhead beside an addressee's block
+# (the table reader, which aligns rows to a header, splits cells at two).
 COLUMN_GAP = 3
 
 

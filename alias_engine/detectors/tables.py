@@ -144,7 +144,8 @@ def _aligned_table_at(text: str, lines: list[tuple[int, int]], i: int) -> Table 
     if len(columns) < 3 or any(c.isdigit() for c in text[lines[i][0]:lines[i][1]]):
         return None  # two columns are a form's "KEY  value" lines, not a table; a header holds no number
     rows: list[list[tuple[int, int]]] = []
-    for line_start, line_end in lines[i + 1:]:
+    for j in range(i + 1, len(lines)):  # by index: a slice of the lines after each header would be quadratic
+        line_start, line_end = lines[j]
         cells = _cells(text, line_start, line_end, ALIGNED)
         row = _at_header_columns([start - line_start for start, _ in cells], columns)
         if row is None or row != columns and (not rows or len(row) < 2) or _is_form_key(text, cells[0]):
