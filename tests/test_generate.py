@@ -22,7 +22,7 @@ from training.synth.doc import Doc, clean_value, fill  # noqa: E402
 N = 400
 
 
-@pytest.fixture(scope="module", params=("v2", "v3"))
+@pytest.fixture(scope="module", params=("v2", "v3", "v4"))
 def docs(request) -> list[dict]:
     return list(generate(N, seed=11, recipe=request.param))
 
@@ -225,7 +225,7 @@ def test_output_does_not_depend_on_python_hash_seed(tmp_path) -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    for recipe in ("v2", "v3"):
+    for recipe in ("v2", "v3", "v4"):
         outputs = []
         for hash_seed in ("0", "12345"):
             out = tmp_path / f"g{recipe}{hash_seed}.jsonl"
