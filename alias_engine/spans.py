@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -91,3 +92,38 @@ class SpanIndex(Generic[R]):
 
     def __bool__(self) -> bool:
         return bool(self.spans)
+
+
+MAX_WORD_EXTENSION = 256  # snapping never extends a span by more than this many characters
+
+# Characters stripped from the edges of a span the model found or a cut made (LABELS.md: surrounding
+# spaces and punctuation are never part of a span). A SECRET keeps most of
+# its punctuation: a password may start with "-" or end with "!". A handle's "@"
+# and a key's "=" are never a value's first character ("@jdupont" is the user
+# name jdupont, "=s3cr3t" after "password" the password s3cr3t).
+_LEAD_STRIP = "\"'«»“”‘’„([{<.,;:!?¿¡-–—•*@="
+_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:!?-–—•*"
+_SECRET_LEAD_STRIP = "\"'«»“”‘’([{<="
+_SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
+
+
+def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
+    """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty."""
+    lead, trail = (_SECRET_LEAD_STRIP, _SECRET_TRAIL_STRIP) if label == "SECRET" else (_LEAD_STRIP, _TRAIL_STRIP)
+    while start < end and (text[start].isspace() or text[start] in lead):
+        start += 1
+    while end > start and (text[end - 1].isspace() or text[end - 1] in trail):
+        end -= 1
+    if start >= end:
+        return None
+    floor = max(0, start - MAX_WORD_EXTENSION)
+    while start > floor and _is_word(text[start - 1]) and _is_word(text[start]):
+        start -= 1
+    ceiling = min(len(text), end + MAX_WORD_EXTENSION)
+    while end < ceiling and _is_word(text[end]) and _is_word(text[end - 1]):
+        end += 1
+    return start, end
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"

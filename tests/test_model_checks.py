@@ -694,6 +694,15 @@ def test_a_number_across_a_space_laid_column_gap_is_one_number_a_cell():
     assert checked(text, "FM0099128374                19,99", "IDENTIFIER") == [("IDENTIFIER", "FM0099128374")]
 
 
+@pytest.mark.parametrize("text, value, expected", [
+    ("2  Jonah Whitfield (304417)\n3  Estate of Lind", "304417)\n3", [("PHONE", "304417")]),  # the bracket and the next row's number go
+    ("1  Ann Lee (0612345678)\n2  x", "0612345678)\n2", [("PHONE", "0612345678")]),
+    ("Tel.;+33 6 12 34 56 78;oui", "+33 6 12 34 56 78;oui", [("PHONE", "+33 6 12 34 56 78")]),  # "+" is no punctuation to cut
+])
+def test_a_number_cut_at_a_line_break_or_column_loses_the_punctuation_at_the_cut(text, value, expected):
+    assert checked(text, value, "PHONE") == expected
+
+
 @pytest.mark.parametrize("text, value, kept", [
     ("Neutrophils\t4.99\t10^9/L\n", "10^9/L", False),        # a unit: four letters and digits
     ("passport: Passport", "Passport", False),                   # a word

@@ -87,6 +87,9 @@ def test_snap_to_words():
     assert snap_to_words(text, pw, pw + 10, "PERSON") == (pw, pw + 7)
     assert snap_to_words(text, 1, 3, "PERSON") is None  # ". " only
     assert snap_to_words("a\r\nb", 0, 4, "ADDRESS") == (0, 4)
+    text = "ping (@jdupont) or key=s3cr3t="
+    assert snap_to_words(text, 5, 14, "IDENTIFIER") == (7, 14)  # a handle's @ is outside
+    assert snap_to_words(text, 22, 30, "SECRET") == (23, 30)  # the key's = is outside, a trailing = stays
 
 
 def test_thresholds_and_recall_bias(tiny_dir):

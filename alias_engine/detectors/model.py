@@ -13,7 +13,6 @@ and final tags: a few bytes a token).
 from __future__ import annotations
 
 import threading
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -25,7 +24,7 @@ import regex
 from ..errors import AliasEngineError, ModelError
 from ..labels import BUILTIN, LABELS
 from ..merge import merge_spans
-from ..spans import Span
+from ..spans import Span, snap_to_words
 from .backends import available_cores, check_backend, check_installed, load_backend, resolve_backend
 from .contract import MODEL_FILES, read_labels_json, read_tokenizer, special_ids
 from .viterbi import N_TAGS, NEUTRAL, DecodeBiases, StreamingDecoder, log_softmax
@@ -35,15 +34,6 @@ DEFAULT_BATCH_SIZE = 8  # windows of full length per model call; shorter windows
 MAX_WINDOWS_PER_BATCH = 64
 SEGMENT_CHARS = 50_000  # long texts are tokenized in pieces cut before a space
 SEGMENTS_PER_CALL = 4
-MAX_WORD_EXTENSION = 256  # snapping never extends a span by more than this many characters
-
-# Characters stripped from the edges of a model span (LABELS.md: surrounding
-# spaces and punctuation are never part of a span). A SECRET keeps most of
-# its punctuation: a password may start with "-" or end with "!".
-_LEAD_STRIP = "\"'«»“”‘’„([{<.,;:!?¿¡-–—•*"
-_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:!?-–—•*"
-_SECRET_LEAD_STRIP = "\"'«»“”‘’([{<"
-_SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 
 RunFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
 ProgressFn = Callable[[int, int], None]
@@ -466,28 +456,6 @@ def person_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return pieces or [(start, end)]
 
 
-def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
-    """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty."""
-    lead, trail = (_SECRET_LEAD_STRIP, _SECRET_TRAIL_STRIP) if label == "SECRET" else (_LEAD_STRIP, _TRAIL_STRIP)
-    while start < end and (text[start].isspace() or text[start] in lead):
-        start += 1
-    while end > start and (text[end - 1].isspace() or text[end - 1] in trail):
-        end -= 1
-    if start >= end:
-        return None
-    floor = max(0, start - MAX_WORD_EXTENSION)
-    while start > floor and _is_word(text[start - 1]) and _is_word(text[start]):
-        start -= 1
-    ceiling = min(len(text), end + MAX_WORD_EXTENSION)
-    while end < ceiling and _is_word(text[end]) and _is_word(text[end - 1]):
-        end += 1
-    return start, end
-
-
 def _has_alnum(text: str, start: int, end: int) -> bool:
     """No personal value is punctuation alone ("???", "?!?!" are not secrets)."""
     return any(text[i].isalnum() for i in range(start, end))
-
-
-def _is_word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"

@@ -48,7 +48,7 @@ import regex
 
 from ..detectors.keywords import COLUMN_GAP
 from ..detectors.patterns import PatternRules
-from ..spans import Span, Suppression
+from ..spans import Span, Suppression, snap_to_words
 from .checks_data import Check, ModelChecks
 from .format_checks import AMOUNT, FORMAT_CHECKS, MASKED, MASKED_BEFORE, NUMBERS, is_siret
 from .letterheads import office_addresses, organisation_blocks
@@ -233,11 +233,9 @@ def _cells(spans: Iterable[Span], text: str) -> Iterator[Span]:
             continue
         start = span.start
         for separator in _COLUMN_SEPARATOR.finditer(value + "\n"):
-            cell = value[start - span.start:separator.start()]
-            lead = len(cell) - len(cell.lstrip())
-            if cell.strip():
-                yield Span(start + lead, start + lead + len(cell.strip()), span.label, span.score, span.source,
-                           span.verified)
+            cell = snap_to_words(text, start, min(span.start + separator.start(), span.end), span.label)
+            if cell:
+                yield Span(*cell, span.label, span.score, span.source, span.verified)
             start = span.start + separator.end()
 
 
