@@ -108,11 +108,33 @@ _SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 
 
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
-    """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty."""
+    """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty. A
+    phone's bracketed area code keeps its brackets ("(514) 555-0187")."""
     lead, trail = (_SECRET_LEAD_STRIP, _SECRET_TRAIL_STRIP) if label == "SECRET" else (_LEAD_STRIP, _TRAIL_STRIP)
-    while start < end and (text[start].isspace() or text[start] in lead):
+    # brackets still open (`opened`) and closed without an opener (`closed`) in text[start:end], for a phone
+    opened = closed = 0
+    if label == "PHONE":
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        while end - start > 2 and text[start] == "(" and text[end - 1] == ")" and _balanced(text, start + 1, end - 1):
+            start, end = start + 1, end - 1  # "(304417)": an aside in brackets, not an area code
+        for ch in text[start:end]:
+            if ch == "(":
+                opened += 1
+            elif ch == ")":
+                if opened:
+                    opened -= 1
+                else:
+                    closed += 1
+    while start < end and (text[start].isspace() or text[start] in lead) \
+            and not (label == "PHONE" and text[start] == "(" and not opened):
+        opened -= label == "PHONE" and text[start] == "("
         start += 1
-    while end > start and (text[end - 1].isspace() or text[end - 1] in trail):
+    while end > start and (text[end - 1].isspace() or text[end - 1] in trail) \
+            and not (label == "PHONE" and text[end - 1] == ")" and not closed):
+        closed -= label == "PHONE" and text[end - 1] == ")"
         end -= 1
     if start >= end:
         return None
@@ -123,6 +145,15 @@ def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int
     while end < ceiling and _is_word(text[end]) and _is_word(text[end - 1]):
         end += 1
     return start, end
+
+
+def _balanced(text: str, start: int, end: int) -> bool:
+    depth = 0
+    for ch in text[start:end]:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _is_word(ch: str) -> bool:

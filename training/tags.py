@@ -1,7 +1,7 @@
 """Character spans -> BIOES tag ids per token, and windowing of long documents.
 
 The way back (tags -> spans) is the engine's own: `alias_engine.detectors.model.token_spans`
-and `snap_to_words`, so that training measures what the engine will do.
+and `snap_to_words` (alias_engine/spans.py), so that training measures what the engine will do.
 
 A token belongs to a span when its character offsets, leading whitespace
 (the "▁" of the sentencepiece pieces) removed, overlap the span. A token with
