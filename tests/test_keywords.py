@@ -484,3 +484,31 @@ def test_a_word_that_is_also_a_name_stays_a_person(text, word):
     start = text.rindex(word)
     spans = [Span(start, start + len(word), "PERSON", 0.9, "model")]
     assert without_non_names(spans, text, rules.not_names) == spans
+
+
+# --- a Wi-Fi network's name (rules/common.json: the "network_name" suppression) -------------
+
+def suppressed(text, rules):
+    _, suppressions = find_keyword_spans(text, rules.keywords)
+    return sorted(text[s.start:s.end].strip('"') for s in suppressions if "SECRET" in s.labels)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Wi-Fi network is LakeHouse_5G, password loonsong1987", "LakeHouse_5G"),
+    ("le wifi : livebox-7a3c, mdp QbR7xT2k9mWz", "livebox-7a3c"),
+    ('Wi-Fi "Alfama21", password sardinha2025.', "Alfama21"),
+])
+def test_a_wifi_networks_name_before_its_password_is_suppressed(rules, text, name):
+    assert suppressed(text, rules) == [name]
+
+
+@pytest.mark.parametrize("text", [
+    "Wifi : Kx82mQz4Lr (code porte 4512)",           # a code after it: the value may be the password
+    "WiFi: Crepe-Suzette42, code alarme 1234",
+    "WiFi: hunter2 key 1234",
+    "Network: jdupont, password Welcome2024!",       # a login after "network" alone
+    "réseau : jdupont / mot de passe : Xy12",
+    "the wifi password is Crepe-Suzette42",
+])
+def test_no_password_or_login_is_taken_for_a_network_name(rules, text):
+    assert suppressed(text, rules) == []
