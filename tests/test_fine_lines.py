@@ -280,13 +280,22 @@ def test_a_persons_address_beside_a_website_in_prose_is_kept():
     ("Les photos : https://cloud.example-asso.org/s/Ab12Cd34Ef56Gh (7 jours)", "https://cloud.example-asso.org/s/Ab12Cd34Ef56Gh"),
     ("PORTFOLIO: https://jdoe.example/work", "https://jdoe.example/work"),
     ("see https://forms.example.org/q/1234?acces=Zm9vYmFyYmF6MTIzNDU2 today", "https://forms.example.org/q/1234?acces=Zm9vYmFyYmF6MTIzNDU2"),
+    ("vos résultats : https://labo.example.fr/r/7QK2M9XW4T (code x)", "https://labo.example.fr/r/7QK2M9XW4T"),  # a token after a share word
+    ("https://files.example.com/share/8QmZ2vT4kX9pLw7R", "https://files.example.com/share/8QmZ2vT4kX9pLw7R"),
+    ("upload here: https://claims.example.co.uk/upload/CLM-26-0448193?k=7TzQp2Lx9VbN .", "https://claims.example.co.uk/upload/CLM-26-0448193?k=7TzQp2Lx9VbN"),
 ])
 def test_share_links_tokens_and_portfolios_are_urls(text, url):
     assert ("URL", url) in found(text)
 
 
-def test_a_plain_page_is_no_url():
-    assert found("docs at https://tools.example.org/guide/install?lang=en") == []
+@pytest.mark.parametrize("text", [
+    "docs at https://tools.example.org/guide/install?lang=en",
+    "https://shop.example.fr/download/product-123456",   # a product's slug, no token
+    "https://news.example.fr/r/2024",                     # no letter: a year
+    "https://www.youtube.com/watch?v=dQw4w9WgXcQ",        # a public video
+])
+def test_a_plain_page_is_no_url(text):
+    assert found(text) == []
 
 
 @pytest.mark.parametrize("text, names", [
