@@ -118,16 +118,10 @@ def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int
             start += 1
         while end > start and text[end - 1].isspace():
             end -= 1
-        while end - start > 2 and text[start] == "(" and text[end - 1] == ")" and _balanced(text, start + 1, end - 1):
+        while end - start > 2 and text[start] == "(" and text[end - 1] == ")" \
+                and _unmatched_brackets(text, start + 1, end - 1) == (0, 0):
             start, end = start + 1, end - 1  # "(304417)": an aside in brackets, not an area code
-        for ch in text[start:end]:
-            if ch == "(":
-                opened += 1
-            elif ch == ")":
-                if opened:
-                    opened -= 1
-                else:
-                    closed += 1
+        opened, closed = _unmatched_brackets(text, start, end)
     while start < end and (text[start].isspace() or text[start] in lead) \
             and not (label == "PHONE" and text[start] == "(" and not opened):
         opened -= label == "PHONE" and text[start] == "("
@@ -147,13 +141,18 @@ def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int
     return start, end
 
 
-def _balanced(text: str, start: int, end: int) -> bool:
-    depth = 0
+def _unmatched_brackets(text: str, start: int, end: int) -> tuple[int, int]:
+    """The round brackets of text[start:end] left open, and those closed without an opener."""
+    opened = closed = 0
     for ch in text[start:end]:
-        depth += (ch == "(") - (ch == ")")
-        if depth < 0:
-            return False
-    return depth == 0
+        if ch == "(":
+            opened += 1
+        elif ch == ")":
+            if opened:
+                opened -= 1
+            else:
+                closed += 1
+    return opened, closed
 
 
 def _is_word(ch: str) -> bool:
