@@ -1,6 +1,6 @@
 """Seeded synthetic training documents for the PII token classifier.
 
-    python -m training.generate --out FILE.jsonl --n N --seed S [--lang fr,en] [--split train|heldout] [--recipe v2|v3|v4]
+    python -m training.generate --out FILE.jsonl --n N --seed S [--lang fr,en] [--split train|heldout] [--recipe v2|v3|v4|v5]
 
 Each line is a LABELS.md record: {"text", "spans": [{"start","end","label"}], "lang", "id", "domain"}.
 Spans are exact by construction: documents are built by concatenating pieces and recording offsets.
@@ -27,9 +27,11 @@ from training.synth.noise import document_noise
 from training.synth.templates import KINDS
 from training.synth.templates_v3 import KINDS_V3
 from training.synth.templates_v4 import KINDS_V4
+from training.synth.templates_v5 import KINDS_V5, MENDED_V4
 
 LANGS = ("fr", "en")
-RECIPES = {"v2": KINDS, "v3": KINDS + KINDS_V3, "v4": KINDS + KINDS_V3 + KINDS_V4}
+RECIPES = {"v2": KINDS, "v3": KINDS + KINDS_V3, "v4": KINDS + KINDS_V3 + KINDS_V4,
+           "v5": KINDS + KINDS_V3 + tuple(MENDED_V4.get(kind[0], kind) for kind in KINDS_V4) + KINDS_V5}
 
 
 def generate_one(rng: random.Random, fakers: Fakers, lang: str, split: str = "all",
@@ -58,7 +60,8 @@ def generate(n: int, seed: int = 0, langs: Sequence[str] = LANGS, split: str = "
     `split`: "all" draws any surname; "train" never uses the ~10% of surnames reserved for "heldout", so a
     held-out set made with split="heldout" (and another seed) measures names the model has never seen.
     `recipe`: the mix of document kinds (RECIPES); "v2" is frozen, "v3" adds the kinds of templates_v3, "v4"
-    those of templates_v4 (codes that only the structure names).
+    those of templates_v4 (codes that only the structure names), "v5" those of templates_v5 (names of things
+    beside people) with templates_v4's register and log kinds mended.
     """
     langs = tuple(langs)
     if split not in SPLITS:
@@ -92,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", default="all", choices=SPLITS,
                         help="train: never use the surnames reserved for heldout; heldout: only those")
     parser.add_argument("--recipe", default="v2", choices=tuple(RECIPES),
-                        help="mix of document kinds: v2 (frozen, the default), v3 (v2 plus the failure-class kinds) or v4 (v3 plus the structure-named codes)")
+                        help="mix of document kinds: v2 (frozen, the default), v3 (v2 plus the failure-class kinds) v4 (v3 plus the structure-named codes) or v5 (v4 mended, plus names of things beside people)")
     args = parser.parse_args(argv)
     langs = [x.strip() for x in args.lang.split(",") if x.strip()]
     try:

@@ -69,11 +69,23 @@ def _code_for(ctx: Ctx, header: str) -> str:
     return person_code(ctx)
 
 
-def _other_cell(ctx: Ctx, kind: str) -> str:
+def _isbn13(rng, mended: bool) -> str:
+    """An ISBN-13 as printed; recipe v4's had a random last digit (and not always 13 digits), `mended` ones
+    are valid."""
+    if not mended:
+        return f"978-{rng.randint(0, 2)}-{values._digits(rng, rng.randint(2, 5))}-{values._digits(rng, 4)}-{rng.randint(0, 9)}"
+    group, publisher = str(rng.randint(0, 2)), values._digits(rng, rng.randint(2, 5))
+    title = values._digits(rng, 8 - len(publisher))
+    digits = "978" + group + publisher + title
+    check = (10 - sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(digits)) % 10) % 10
+    return f"978-{group}-{publisher}-{title}-{check}"
+
+
+def _other_cell(ctx: Ctx, kind: str, mended: bool = False) -> str:
     """A cell that is not personal: the columns a register carries beside the person."""
     rng = ctx.rng
     if kind == "isbn":
-        return f"978-{rng.randint(0, 2)}-{values._digits(rng, rng.randint(2, 5))}-{values._digits(rng, 4)}-{rng.randint(0, 9)}"
+        return _isbn13(rng, mended)
     if kind == "date":
         return negatives.public_date(rng, ctx.lang) if rng.random() < 0.3 else (
             f"{rng.randint(1, 28):02d}/{rng.randint(1, 12):02d}/{rng.randint(2023, 2027)}")
@@ -101,7 +113,7 @@ def _name_cell(ctx: Ctx, n: int, style: str) -> str:
     return f"{p.first} {p.last}"
 
 
-def registers(d: Doc, ctx: Ctx) -> None:
+def registers(d: Doc, ctx: Ctx, mended: bool = False) -> None:
     """A register printed as a space-laid, pipe or CSV table: the column whose header names a person's code
     (member, card, reader, badge, plate, account...) is IDENTIFIER in every row without a keyword in the
     cell; names and contacts are labelled; ISBNs, dates, amounts, plans, places, statuses and order or
@@ -110,7 +122,10 @@ def registers(d: Doc, ctx: Ctx) -> None:
     lang = ctx.lang.upper()
     if rng.random() < 0.5:
         fill(d, rng.choice(TEMPLATES[f"REGISTER_TITLES_{lang}"]) + "\n\n", ctx.resolve)
-    id_header = rng.choice(TEMPLATES[f"ID_HEADERS_{lang}"])
+    id_headers = TEMPLATES[f"ID_HEADERS_{lang}"]
+    if mended:  # a bare licence or permit column may be a driving licence (NATIONAL_ID): recipe v4's flaw
+        id_headers = [h for h in id_headers if h not in TEMPLATES["AMBIGUOUS_ID_HEADERS"]]
+    id_header = rng.choice(id_headers)
     others = rng.sample(TEMPLATES[f"OTHER_HEADERS_{lang}"], rng.randint(2, 4))
     contact = rng.choice((None, None, "EMAIL", "PHONE"))
     cols: list[tuple[str, str]] = [(id_header, "ID"), (rng.choice(TEMPLATES[f"NAME_HEADERS_{lang}"]), "NAME")]
@@ -134,7 +149,7 @@ def registers(d: Doc, ctx: Ctx) -> None:
                 text, label = ctx.resolve(kind, i)
                 row.append((text, label))
             else:
-                row.append((_other_cell(ctx, kind), None))
+                row.append((_other_cell(ctx, kind, mended), None))
         rows.append(row)
     headers = [h for h, _ in cols]
     if layout == "space":
@@ -192,7 +207,7 @@ def team_chat(d: Doc, ctx: Ctx) -> None:
         fill(d, line + "\n", resolve)
 
 
-def system_logs(d: Doc, ctx: Ctx) -> None:
+def system_logs(d: Doc, ctx: Ctx, mended: bool = False) -> None:
     """auth.log, syslog and key=value application logs: a person's login and customer, member or account
     numbers are IDENTIFIER; attackers' guesses (root, admin), service accounts, pids, request ids and
     hashes are O; client addresses are IP_ADDRESS."""
@@ -200,7 +215,8 @@ def system_logs(d: Doc, ctx: Ctx) -> None:
     host = rng.choice(TEMPLATES["HOSTS"])
     local = {
         "USER": _usernames(ctx),
-        "CODE": lambda n: (person_code(ctx), "IDENTIFIER"),
+        # mended: a key=value log writes a code without spaces, and the firewall's destination is labelled
+        "CODE": lambda n: (person_code(ctx).replace(" ", "") if mended else person_code(ctx), "IDENTIFIER"),
         "REQ": lambda n: (values.rand_str(rng, values.HEX, rng.choice((8, 12, 16))), None),
         "PID": lambda n: (str(rng.randint(300, 99999)), None),
         "HOST": lambda n: (host, None),
@@ -212,6 +228,8 @@ def system_logs(d: Doc, ctx: Ctx) -> None:
         second += rng.randint(1, 900)
         stamp = f"{month} {day:2d} {second // 3600 % 24:02d}:{second // 60 % 60:02d}:{second % 60:02d}"
         line = line.replace("{USER}", f"{{USER:{rng.randint(1, 3)}}}").replace("{IP}", f"{{IP:{rng.randint(1, 3)}}}")
+        if mended:
+            line = line.replace("DST=10.0.0.4", "DST={IP:4}")
         fill(d, (f"{stamp} {{HOST}} " if not line.startswith(("{", "time=", "ts=")) else "") + line + "\n", resolve)
 
 
