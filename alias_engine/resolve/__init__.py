@@ -57,6 +57,7 @@ from .span_repair import (
     REPAIRS,
     eponyms_removed,
     initials_added,
+    joined_addresses,
     joined_names,
     logins_after_names,
     medicines_removed,
@@ -181,7 +182,7 @@ def _suppressed(candidates: list[Span], found: Found, text: str, lexicon: Lexico
 def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lang: str = "") -> list[Span]:
     """The model's spans that fit their label's format, cut or trimmed where the format says so (`lang`:
     the text's language, "fr" or "en", where a format depends on it). The repairs are span_repair.py's,
-    the format checks format_checks.py's; in this order: names cut in pieces joined, no form item, for a
+    the format checks format_checks.py's; in this order: names and addresses cut in pieces joined, no form item, for a
     number no masked value, no code before it and no sum of money, then the label's repair or format
     check (`_CHECKS`), then no name of words capitalised by their position ("Feedback on …"), no thing's,
     merchant's or medicine's name, then the
@@ -196,7 +197,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     ['Jean Dupont']
     """
     out: list[Span] = []
-    for cell in _cells(joined_names(spans, text), text):
+    for cell in _cells(joined_addresses(joined_names(spans, text), text), text):
         piece = without_entities(cell, text)
         if piece is None:
             continue

@@ -62,12 +62,26 @@ _ZIP_AFTER = regex.compile(r"[ \t]+\d{5}(?:-\d{4})?(?![\p{L}\p{N}\-])")
 # A UK postcode's outward part ending the span ("…Cheltenham GL52") and its inward part after it (" 6TW")
 _ENDS_WITH_OUTWARD = regex.compile(r"(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?\Z")
 _INWARD_AFTER = regex.compile(r" \d[A-Z]{2}(?![\p{L}\p{N}])")
-# A whole UK postcode after the span, after a comma or alone on the next line ("…PENARTH⏎CF64 1TT"), and the
-# towns before it on its line (", Bristol BS20 7JD")
-_UK_POSTCODE_AFTER = regex.compile(r"(?:,[ \t]*(?:\p{Lu}[\p{L}'’\-]+(?:[ \t]\p{Lu}[\p{L}'’\-]+)?,?[ \t]+)?|[ \t]*\r?\n[ \t]*)"
+# A whole UK postcode after the span, after a comma, a space ("…Birmingham B1 2JT") or alone on the next line
+# ("…PENARTH⏎CF64 1TT"), and the towns before it on its line (", Bristol BS20 7JD")
+_UK_POSTCODE_AFTER = regex.compile(r"(?:,[ \t]*(?:\p{Lu}[\p{L}'’\-]+(?:[ \t]\p{Lu}[\p{L}'’\-]+)?,?[ \t]+)?|[ \t]*\r?\n[ \t]*|[ ])"
                                    r"[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2}(?![\p{L}\p{N}])")
 _TOWN_AFTER = regex.compile(r" ((?:\p{Lu}\p{Ll}* )?\p{Lu}\p{Ll}+(?:[\-'’]\p{Ll}*\p{Lu}?\p{Ll}+)*)"
                             r"(?=[,.;)]|[ \t]*\r?\n|\Z| \p{Ll})")
+# A town's name as written after a postcode or before a US state: capitalised words, hyphens and particles
+# ("Aix-en-Provence", "Le Perreux-sur-Marne", "SAINT-GÉLY-DU-FESC", "Salt Lake City").
+_TOWN = (r"\p{Lu}[\p{L}'’]*(?:[\-'’]\p{L}+)*(?:[ ](?:(?:sur|sous|en|lès|les|le|la|de|du|des)[ \-])?"
+         r"\p{Lu}[\p{L}'’]*(?:[\-'’]\p{L}+)*){0,3}")
+# After a street with no postcode yet: a French postcode and its town (", 69007 Lyon", ", 44093 Nantes Cedex 1"),
+# or a US unit, town, state and ZIP (", Unit 207, Dallas, TX 75204"), ending the clause or the line.
+_CLAUSE_END = r"(?=[,.;:)\]\"'»]|[ \t]*\r?\n|\Z|[ ][\p{Ll}(–—-])"
+_FR_TOWN_AFTER = regex.compile(rf",[ \t]*\d{{5}}[ \t]+{_TOWN}(?:[ \t]+(?:Cedex|CEDEX)(?:[ \t]+\d{{1,2}})?)?{_CLAUSE_END}")
+_US_TOWN_AFTER = regex.compile(
+    rf"(?:,[ \t]*(?:Apt|Apartment|Unit|Suite|Ste|Fl|Floor|Bldg|#)\.?[ \t]*#?[\p{{L}}\d\-]{{1,6}})?"
+    rf",[ \t]*{_TOWN},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?{_CLAUSE_END}")
+_HAS_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}])(?:\d{5}|[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2})(?![\p{L}\p{N}])")
+# A US house number and a compass point before a street the model started after them ("2215 W | Armitage Ave").
+_NUMBER_AND_POINT_BEFORE = regex.compile(r"(?:^|(?<=[\s,:(]))\d{1,5}[ ](?:[NSEW]|N[EW]|S[EW])\.?[ ]\Z", regex.MULTILINE)
 _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
 # One word of a name: "Bisliev", "DUVAL", "Jean-Pierre", "O'Neil", "N.", "J.-P."
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
@@ -99,6 +113,32 @@ def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
                 continue
         out.append(span)
     return out
+
+
+def joined_addresses(spans: Iterable[Span], text: str) -> list[Span]:
+    """An ADDRESS the model cut at a possessive's apostrophe is one address: "FLAT 2, 5 PILOT" + "'S " +
+    "QUAY⏎DEAL⏎CT14 6AB", and a word taken for a name before it, "Flat 1, " + "Tanner" + "'s " + "Yard, Leeds
+    LS1 4AB" (the address then starts at the line's parts before the word: `_address`'s `_building_start`).
+
+    >>> text = "Flat 1, Tanner's Yard, Leeds LS1 4AB"
+    >>> [(text[s.start:s.end], s.label) for s in joined_addresses(
+    ...     [Span(8, 14, "PERSON", 0.9, "model"), Span(17, 36, "ADDRESS", 0.9, "model")], text)]
+    [("Tanner's Yard, Leeds LS1 4AB", 'ADDRESS')]
+    """
+    out: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s.start, s.end)):
+        prev = out[-1] if out else None
+        if span.label == "ADDRESS" and prev is not None and prev.end <= span.start and \
+                _POSSESSIVE_GAP.fullmatch(text, prev.end, span.start) and text[span.start].isalpha() and \
+                (prev.label == "ADDRESS" or prev.label == "PERSON" and " " not in text[prev.start:prev.end]):
+            out[-1] = Span(prev.start, span.end, "ADDRESS", max(prev.score, span.score), span.source,
+                           prev.verified and span.verified)
+            continue
+        out.append(span)
+    return out
+
+
+_POSSESSIVE_GAP = regex.compile(r"['’][sS][ ]")
 
 
 def _joins(text: str, start: int, first_end: int, second_start: int, end: int) -> bool:
@@ -314,6 +354,9 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     >>> text = "CEO417  Harriet Vaughan-Lloyd     51 Kenilworth Road, Coventry CV3 6PT      35,00"
     >>> [text[s:e] for s, e, *label in _address(text, 8, len(text), ModelChecks(lexicon=Lexicon()))]
     ['Harriet Vaughan-Lloyd', '51 Kenilworth Road, Coventry CV3 6PT']
+    >>> text = "2. 880 N Larch St, Boise, ID 83702"
+    >>> [text[s:e] for s, e, *label in _address(text, 9, 17, ModelChecks(lexicon=Lexicon()))]
+    ['880 N Larch St, Boise, ID 83702']
     """
     lexicon = checks.lexicon
     cells = _column_cells(text, start, end)
@@ -343,6 +386,9 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     if head is not None:
         start = head.start(1)
     start = _building_start(text, start, lexicon)
+    point = _NUMBER_AND_POINT_BEFORE.search(text, max(0, start - 10), start)
+    if point is not None:
+        start = point.start()
     end = _address_tail(text, start, end, lexicon)
     person: list[Piece] = []
     name_end = _name_line_end(text, start, end, lexicon)
@@ -430,8 +476,25 @@ def _address_tail(text: str, start: int, end: int, lexicon: Lexicon) -> int:
     follows ("Montréal (Québec" → "Montréal (Québec) H2J 2L3"), and after the town that follows its last
     postcode ("…27, 5004" → "…27, 5004 Bouge"), after the ZIP that follows a US state ("…OMAHA NE" →
     "…OMAHA NE 68114-3827"), after a UK postcode's inward part ("…GL52" → "…GL52 6TW") and a whole UK
-    postcode that follows, on the line after a comma and a town or alone on the next line ("…Portishead" →
-    "…Portishead, Bristol BS20 7JD")."""
+    postcode that follows, on the line after a comma and a town, after a space or alone on the next line
+    ("…Portishead" → "…Portishead, Bristol BS20 7JD"), and, after a street without a postcode, a French
+    postcode and town or a US unit, town, state and ZIP.
+
+    >>> from alias_engine.resolve.lexicon import Lexicon
+    >>> def tail(text, end): return text[:_address_tail(text, 0, end, Lexicon())]
+    >>> tail("9 impasse des Ormes, 21000 Dijon Cedex 2", 19)
+    '9 impasse des Ormes, 21000 Dijon Cedex 2'
+    >>> tail("318 Maple Ave, Suite 4B, Fort Wayne, IN 46802 (the unit)", 13)
+    '318 Maple Ave, Suite 4B, Fort Wayne, IN 46802'
+    >>> tail("Flat 2, 7 Tanner Row, York YO1 6JB  paid", 26)
+    'Flat 2, 7 Tanner Row, York YO1 6JB'
+    >>> tail("12 rue des Lilas, 37000 Tours, 2 enfants", 16)
+    '12 rue des Lilas, 37000 Tours'
+    >>> tail("12 rue des Lilas, 37000 TOURS 44 € par mois", 16)
+    '12 rue des Lilas'
+    >>> tail("12 rue des Lilas, 75001 Paris, 37000 Tours", 29)
+    '12 rue des Lilas, 75001 Paris'
+    """
     value = text[start:end]
     if value.count("(") > value.count(")") and text.startswith(")", end):
         end += 1
@@ -449,6 +512,10 @@ def _address_tail(text: str, start: int, end: int, lexicon: Lexicon) -> int:
     m = _UK_POSTCODE_AFTER.match(text, end)
     if m is not None:
         end = m.end()
+    if text[end - 1:end].isalpha() and not _HAS_POSTCODE.search(text, start, end):
+        m = _FR_TOWN_AFTER.match(text, end) or _US_TOWN_AFTER.match(text, end)
+        if m is not None:
+            return m.end()
     if _ENDS_WITH_POSTCODE.search(text, start, end):
         m = _TOWN_AFTER.match(text, end)
         words = m.group(1).casefold().split() if m is not None else []
