@@ -193,3 +193,10 @@ def test_the_rules_are_detectors_with_a_role_each():
     text = "IBAN FR76 3000 6000 0112 3456 7890 189, tel 06 12 34 56 78"
     per_detector = [d.detect([text], ["fr"])[0] for d in engine.rule_detectors]
     assert {s.label for s in per_detector[0]} == {"IBAN"} and {s.label for s in per_detector[1]} == {"PHONE"}
+
+
+def test_a_vin_is_an_identifier_wherever_it_is_written_and_a_masked_card_is_not():
+    engine = Engine(use_model=False)
+    text = "Véhicule : Clio, VIN VNK4BH1320T381542.\nINSERT INTO cars VALUES ('1FTRW08L83KD27316');\nCarte 53712XXXXXXXX4410"
+    assert [(text[s.start:s.end], s.label) for s in engine.detect(text) if s.label == "IDENTIFIER"] == [
+        ("VNK4BH1320T381542", "IDENTIFIER"), ("1FTRW08L83KD27316", "IDENTIFIER")]

@@ -463,7 +463,8 @@ def test_greetings_and_sign_offs_are_never_a_person_alone():
         ("Inès", "PERSON"), ("Jean", "PERSON"), ("Marie Love", "PERSON"), ("Bisous", "SECRET")]
 
 
-@pytest.mark.parametrize("word", ["Mummy", "mum", "Tonton", "Thurs", "Samedi", "Gran", "nan", "Tantine", "marraine"])
+@pytest.mark.parametrize("word", ["Mummy", "mum", "Tonton", "Thurs", "Samedi", "Gran", "nan", "Tantine", "marraine",
+                                  "Confrère", "Consœur", "Colleague"])
 def test_kinship_words_and_weekdays_are_never_a_person_alone(word):
     from alias_engine.resolve.suppressions import without_non_names
     from alias_engine.spans import Span

@@ -11,7 +11,7 @@ from stdnum.fr import nir as stdnum_nir
 from stdnum.us import ssn as stdnum_ssn
 
 from alias_engine.errors import AliasEngineError
-from alias_engine.validators import VALIDATORS, card, gb_dl, iban, nino, nir, ssn
+from alias_engine.validators import VALIDATORS, card, gb_dl, iban, nino, nir, ssn, vin
 from alias_engine.validators.errors import (
     InvalidChecksum,
     InvalidComponent,
@@ -281,3 +281,27 @@ def test_cn_ric_survives_address_codes_that_python_stdnum_cannot_resolve():
 def test_gb_driving_licence_known_shapes(value):
     assert gb_dl.is_valid(value)
     assert gb_dl.format(gb_dl.validate(value)).replace(" ", "") == gb_dl.compact(value)
+
+
+@pytest.mark.parametrize("value", ["VNK4BH1320T381542", "1FTRW08L83KD27316", "WF0XXXGCDX8A51962", "zfa31200007215948"])
+def test_vin_known_shapes(value):
+    assert vin.is_valid(value)
+    assert vin.format(value) == value.upper()
+
+
+@pytest.mark.parametrize("value, error", [
+    ("VNK4BH1320T38154", InvalidLength),
+    ("VNK4BH132IT381542", InvalidFormat),       # no I, O or Q
+    ("VNK4BH1320T3815A2", InvalidFormat),       # the last four are digits
+    ("0NK4BH1320T381542", InvalidFormat),       # no region starts with 0
+    ("12345678901234567", InvalidComponent),    # digits alone: a number, no VIN
+    ("53712XXXXXXXX4410", InvalidFormat),       # a card number masked with X
+])
+def test_vin_invalid_values(value, error):
+    with pytest.raises(error):
+        vin.validate(value)
+
+
+def test_vin_generated_values_are_valid():
+    rng = random.Random(7)
+    assert all(vin.is_valid(vin.generate(rng)) for _ in range(200))
