@@ -288,3 +288,8 @@ _ID_KINDS = {
 }
 _PERSONAL = frozenset({"PERSON", "FULL", "PLAIN", "CHILD", "FIRST", "LAST", "SIGN", "TITLE", "EMAIL", "DL", "NATID", "URL", "CODFISC",
                        "JWT", "CONNSTR", "ID", "NOMPRENOM", "INITIALS", "SHARELINK", "PORTFOLIO"} | set(_ID_KINDS))
+
+
+def in_lang(templates: dict, ctx: Ctx, name: str):
+    """The template list `name` in the document's language: templates[NAME_FR] or templates[NAME_EN]."""
+    return templates[f"{name}_{ctx.lang.upper()}"]

@@ -7,15 +7,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from training.synth import negatives
-from training.synth.context import Ctx
+from training.synth.context import Ctx, in_lang
 from training.synth.doc import Doc, fill
 from training.synth.templates import _org_resolver
 
 # The text of these kinds is data; this module holds only how documents are put together from it.
 TEMPLATES = json.loads((Path(__file__).parent / "templates_v3.json").read_text(encoding="utf-8"))
+_t = partial(in_lang, TEMPLATES)
 LAB_TESTS = {"fr": negatives.WORDS["LAB_TESTS_FR"], "en": negatives.WORDS["LAB_TESTS_EN"]}
 LAB_QUALITATIVE = {"fr": negatives.WORDS["LAB_QUALITATIVE_FR"], "en": negatives.WORDS["LAB_QUALITATIVE_EN"]}
 LAB_SECTIONS = {"fr": negatives.WORDS["LAB_SECTIONS_FR"], "en": negatives.WORDS["LAB_SECTIONS_EN"]}
@@ -23,9 +25,6 @@ LAB_SECTIONS = {"fr": negatives.WORDS["LAB_SECTIONS_FR"], "en": negatives.WORDS[
 Resolve = Callable[[str, int], object]
 
 
-def _t(ctx: Ctx, name: str):
-    """The template list `name` in the document's language (NAME_FR or NAME_EN)."""
-    return TEMPLATES[f"{name}_{ctx.lang.upper()}"]
 
 
 def _indexed(template: str, i: int) -> str:

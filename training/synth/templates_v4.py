@@ -8,20 +8,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from training.synth import negatives, values
-from training.synth.context import Ctx
+from training.synth.context import Ctx, in_lang
 from training.synth.doc import Doc, fill
 from training.synth.templates_v3 import _indexed, _with_keys
 
 TEMPLATES = json.loads((Path(__file__).parent / "templates_v4.json").read_text(encoding="utf-8"))
+_t = partial(in_lang, TEMPLATES)
 _LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
 
 
-def _t(ctx: Ctx, name: str):
-    """The template list `name` in the document's language (NAME_FR or NAME_EN)."""
-    return TEMPLATES[f"{name}_{ctx.lang.upper()}"]
 
 
 def person_code(ctx: Ctx) -> str:

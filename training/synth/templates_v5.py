@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
-from training.synth.context import Ctx
+from training.synth.context import Ctx, in_lang
 from training.synth.doc import Doc, fill
 from training.synth.templates_v3 import _lower, _mapped, _with_keys
 from training.synth.templates_v4 import registers, system_logs
 
 TEMPLATES = json.loads((Path(__file__).parent / "templates_v5.json").read_text(encoding="utf-8"))
+_in_lang = partial(in_lang, TEMPLATES)
 
 
-def _in_lang(ctx: Ctx, name: str) -> list:
-    return TEMPLATES[f"{name}_{ctx.lang.upper()}"]
 
 
 def _everyday_resolve(ctx: Ctx):
