@@ -163,6 +163,9 @@ def test_ip_negatives(rules, text):
     "https://clinic.example.net/join/room-3?pid=T0982214",          # a patient's id in the query
     "https://pay.example.com/receipts/payment/CAcaFwoVYWNjdF8xUTdtWnky",  # a signed link's token in the path
     "https://www.voyages.example/mon-compte/reservation?ref=RQ8LW&nom=VASSEUR",  # a surname in the query
+    "https://www.zola.com/registry/tom-and-priya-2027",            # a couple's wedding list
+    "https://www.leetchi.com/c/anniversaire-de-maelle",             # a fundraiser for someone
+    "paypal.me/jrossi84",                                           # a pay-me link
 ])
 def test_person_urls(rules, url):
     text = f"Voir {url}, merci."
@@ -186,6 +189,7 @@ def test_person_urls(rules, url):
     "https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/css/bootstrap.min.css",  # a package's version, no handle
     "https://api.internal.acme.net/v2/users/me",                   # the caller, no one in particular
     "https://registry.acme.org/rh-api:2.4.1@sha256:4f1c9e2a7b0d",  # an image's digest
+    "https://www.gofundme.com/",                                    # a fundraising site's home page
 ])
 def test_public_urls_are_not_persons(rules, url):
     assert not is_person_url(url, rules)

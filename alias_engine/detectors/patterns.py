@@ -48,6 +48,7 @@ class PatternRules:
     social_generic_paths: frozenset[str]
     profile_only_hosts: frozenset[str]
     file_share_hosts: frozenset[str]
+    personal_page_hosts: frozenset[str]
     personal_host_suffixes: tuple[str, ...]
     person_path: regex.Pattern
     person_query_keys: frozenset[str]
@@ -104,6 +105,7 @@ def load_pattern_rules(common: dict, secret_reject: regex.Pattern,
         social_generic_paths=frozenset(p.lower() for p in url["social_generic_paths"]),
         profile_only_hosts=frozenset(h.lower() for h in url["profile_only_hosts"]),
         file_share_hosts=frozenset(h.lower() for h in url["file_share_hosts"]),
+        personal_page_hosts=frozenset(h.lower() for h in url.get("personal_page_hosts", ())),
         personal_host_suffixes=tuple(h.lower() for h in url["personal_host_suffixes"]),
         person_path=compile_pattern(url["person_path"], "url.person_path"),
         person_query_keys=frozenset(k.lower() for k in url["person_query_keys"]),
@@ -285,7 +287,7 @@ def is_person_url(url: str, rules: PatternRules) -> bool:
         if len(segments) > 1 and host_in(host, rules.profile_only_hosts):
             return False  # github.com/org/repo/issues is a project, github.com/jdupont a person
         return first not in rules.social_generic_paths
-    if host_in(host, rules.file_share_hosts):
+    if host_in(host, rules.file_share_hosts) or host_in(host, rules.personal_page_hosts):
         return bool(first)
     host = host.removeprefix("www.")
     return any(host.endswith("." + s) for s in rules.personal_host_suffixes)

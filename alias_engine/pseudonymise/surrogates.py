@@ -78,8 +78,8 @@ def _shared_hosts(common_rules: Path) -> frozenset[str]:
     """Hosts that say nothing about a person by themselves (social sites, file shares, public
     sites): a URL surrogate keeps them; any other host may be the person's and is replaced."""
     url_rules = json.loads(common_rules.read_text(encoding="utf-8")).get("url", {})
-    return frozenset(host for key in ("public_hosts", "social_hosts", "profile_only_hosts", "file_share_hosts")
-                     for host in url_rules.get(key, ()))
+    keys = ("public_hosts", "social_hosts", "profile_only_hosts", "file_share_hosts", "personal_page_hosts")
+    return frozenset(host for key in keys for host in url_rules.get(key, ()))
 
 
 def fill(template: str, chars: str) -> str | None:
