@@ -500,16 +500,6 @@ def test_model_secret_takes_the_whole_quoted_token(text, value, expected):
     assert checked(text, value, "SECRET") == [("SECRET", expected)]
 
 
-@pytest.mark.parametrize("text, value, expected", [
-    ("Gate code: 2291#    Dog: yes", "2291#", "2291"),            # the keypad's enter key
-    ("digicode 80417# puis 2e étage", "80417#", "80417"),
-    ("password: 1234#abc", "1234#abc", "1234#abc"),             # a password with a # in it
-    ("mdp : Recette#2024", "Recette#2024", "Recette#2024"),
-])
-def test_model_secret_of_a_keypad_code_is_without_its_hash(text, value, expected):
-    assert checked(text, value, "SECRET") == [("SECRET", expected)]
-
-
 @pytest.mark.parametrize("text, value, label", [
     ("CB CARREFOUR CARTE 4978XXXXXXXX2210;84,36", "4978XXXXXXXX2210", "PHONE"),     # already masked
     ("Savings a/c ***4418 frozen", "***4418", "IDENTIFIER"),

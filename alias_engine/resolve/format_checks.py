@@ -145,9 +145,8 @@ def _no_company_line(text: str, start: int, end: int, checks: ModelChecks) -> li
 def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not 3 letters or fewer, not a hash or a placeholder (judged on the whole token around the span:
     "$argon2id$v=19…" is cut in pieces by the model), not a plain word ("NSInvalidArgumentException", "issued") and not a
-    log's key=value ("attempts=3"). A door's code typed with the keypad's "#" after it ("2291#") is the
-    digits. A quoted secret is the whole quoted token: '"tulip_2024!"' when the model stopped before the
-    "!" (not a quoted "KEY=value")."""
+    log's key=value ("attempts=3"). A quoted secret is the whole quoted token: '"tulip_2024!"' when the
+    model stopped before the "!" (not a quoted "KEY=value")."""
     value = text[start:end]
     if len(value.strip("-_.:/")) < 4 and not any(c.isdigit() for c in value):  # "sk-" alone, "CB": no credential
         return []
@@ -161,15 +160,10 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
         return []
     if _is_words(value) or _KEY_VALUE.fullmatch(value):
         return []
-    if _KEYPAD_CODE.fullmatch(value):  # "4417#": the keypad's # (enter) is pressed, not part of the code
-        return [(start, end - 1)]
     if lo > 0 and text[lo - 1] in "\"'`" and text.startswith(text[lo - 1], hi) and \
             not any(c in "=:" for c in text[lo:start] + text[end:hi]):
         return [(lo, hi)]
     return [(start, end)]
-
-
-_KEYPAD_CODE = regex.compile(r"\d{3,8}#")
 
 
 def _is_words(value: str) -> bool:
