@@ -200,3 +200,8 @@ def test_a_vin_is_an_identifier_wherever_it_is_written_and_a_masked_card_is_not(
     text = "Véhicule : Clio, VIN VNK4BH1320T381542.\nINSERT INTO cars VALUES ('1FTRW08L83KD27316');\nCarte 53712XXXXXXXX4410"
     assert [(text[s.start:s.end], s.label) for s in engine.detect(text) if s.label == "IDENTIFIER"] == [
         ("VNK4BH1320T381542", "IDENTIFIER"), ("1FTRW08L83KD27316", "IDENTIFIER")]
+
+
+def test_a_vin_shaped_serial_number_is_no_identifier():
+    engine = Engine(use_model=False)
+    assert engine.detect("Serial: C02XK1ZJJG5H12345") == []

@@ -823,3 +823,19 @@ def test_a_number_read_across_a_line_break_is_one_number_a_line():
 def test_a_surname_and_given_name_filling_a_cell_are_one_name(text, pieces, expected):
     spans = [model_span(text, piece, "PERSON") for piece in pieces]
     assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)] == expected
+
+
+@pytest.mark.parametrize("text, name, place", [
+    ("Drop it at Sarah's Kensington flat tomorrow.", "Sarah", "Kensington flat"),
+    ("Ring Tom's Riverside Cottage, Kendal when you arrive.", "Tom", "Riverside Cottage, Kendal"),
+])
+def test_a_name_before_a_possessive_stays_a_person_when_the_place_is_no_address(text, name, place):
+    spans = detect_with_rules(text, "en", RULES, [model_span(text, name, "PERSON"), model_span(text, place, "ADDRESS")])
+    assert (name, "PERSON") in [(text[s.start:s.end], s.label) for s in spans]
+
+
+def test_an_address_cut_at_a_possessive_is_one_address():
+    text = "Apt 5, Tanner's Quay Residences, Cork T12 XY34"
+    spans = detect_with_rules(text, "en", RULES, [model_span(text, "Tanner", "PERSON"),
+                                                   model_span(text, "Quay Residences, Cork T12 XY34", "ADDRESS")])
+    assert [(text[s.start:s.end], s.label) for s in spans] == [("Tanner's Quay Residences, Cork T12 XY34", "ADDRESS")]

@@ -70,8 +70,8 @@ _TOWN_AFTER = regex.compile(r" ((?:\p{Lu}\p{Ll}* )?\p{Lu}\p{Ll}+(?:[\-'’]\p{Ll
                             r"(?=[,.;)]|[ \t]*\r?\n|\Z| \p{Ll})")
 # A town's name as written after a postcode or before a US state: capitalised words, hyphens and particles
 # ("Aix-en-Provence", "Le Perreux-sur-Marne", "SAINT-GÉLY-DU-FESC", "Salt Lake City").
-_TOWN = (r"\p{Lu}[\p{L}'’]*(?:[\-'’]\p{L}+)*(?:[ ](?:(?:sur|sous|en|lès|les|le|la|de|du|des)[ \-])?"
-         r"\p{Lu}[\p{L}'’]*(?:[\-'’]\p{L}+)*){0,3}")
+_TOWN = (r"\p{Lu}\p{L}*(?:[\-'’]\p{L}+)*(?:[ ](?:(?:sur|sous|en|lès|les|le|la|de|du|des)[ \-])?"
+         r"\p{Lu}\p{L}*(?:[\-'’]\p{L}+)*){0,3}")  # one way to read each apostrophe: no backtracking blow-up
 # After a street with no postcode yet: a French postcode and its town (", 69007 Lyon", ", 44093 Nantes Cedex 1"),
 # or a US unit, town, state and ZIP (", Unit 207, Dallas, TX 75204"), ending the clause or the line.
 _CLAUSE_END = r"(?=[,.;:)\]\"'»]|[ \t]*\r?\n|\Z|[ ][\p{Ll}(–—-])"
@@ -118,19 +118,26 @@ def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
 def joined_addresses(spans: Iterable[Span], text: str) -> list[Span]:
     """An ADDRESS the model cut at a possessive's apostrophe is one address: "FLAT 2, 5 PILOT" + "'S " +
     "QUAY⏎DEAL⏎CT14 6AB", and a word taken for a name before it, "Flat 1, " + "Tanner" + "'s " + "Yard, Leeds
-    LS1 4AB" (the address then starts at the line's parts before the word: `_address`'s `_building_start`).
+    LS1 4AB" (a building's word before it, "Résidence …", may then start the address: `_building_start`).
+    A name is joined only to an address with a number, which `_address` keeps: "Sarah" of "Sarah's
+    Kensington flat" stays a PERSON.
 
     >>> text = "Flat 1, Tanner's Yard, Leeds LS1 4AB"
     >>> [(text[s.start:s.end], s.label) for s in joined_addresses(
     ...     [Span(8, 14, "PERSON", 0.9, "model"), Span(17, 36, "ADDRESS", 0.9, "model")], text)]
     [("Tanner's Yard, Leeds LS1 4AB", 'ADDRESS')]
+    >>> text = "Drop it at Sarah's Kensington flat tomorrow."
+    >>> [(text[s.start:s.end], s.label) for s in joined_addresses(
+    ...     [Span(11, 16, "PERSON", 0.9, "model"), Span(19, 34, "ADDRESS", 0.9, "model")], text)]
+    [('Sarah', 'PERSON'), ('Kensington flat', 'ADDRESS')]
     """
     out: list[Span] = []
     for span in sorted(spans, key=lambda s: (s.start, s.end)):
         prev = out[-1] if out else None
         if span.label == "ADDRESS" and prev is not None and prev.end <= span.start and \
                 _POSSESSIVE_GAP.fullmatch(text, prev.end, span.start) and text[span.start].isalpha() and \
-                (prev.label == "ADDRESS" or prev.label == "PERSON" and " " not in text[prev.start:prev.end]):
+                (prev.label == "ADDRESS" or prev.label == "PERSON" and " " not in text[prev.start:prev.end]
+                 and any(c.isdigit() for c in text[span.start:span.end])):
             out[-1] = Span(prev.start, span.end, "ADDRESS", max(prev.score, span.score), span.source,
                            prev.verified and span.verified)
             continue

@@ -42,10 +42,10 @@ def validate(number: str) -> str:
         raise InvalidLength(f"{_WHAT}: expected 17 characters, got {len(number)}")
     if not _SHAPE.fullmatch(number):
         raise InvalidFormat(f"{_WHAT}: expected capitals and digits without I, O or Q, the last four digits")
-    letters = {c for c in number if c.isalpha()}
-    if sum(c.isalpha() for c in number) < 2:
+    letters = [c for c in number if c.isalpha()]
+    if len(letters) < 2:
         raise InvalidComponent(f"{_WHAT}: a maker's and a model's code have letters; {number} has fewer than two")
-    if letters == {"X"}:  # "37984XXXXXXXX3659": a masked card number ("WF0XXXGCDX…", a Ford's VIN, has others)
+    if set(letters) == {"X"}:  # "37984XXXXXXXX3659": a masked card number ("WF0XXXGCDX…", a Ford's VIN, has others)
         raise InvalidFormat(f"{_WHAT}: digits masked with X are no VIN")
     return number
 
