@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", default="all", choices=SPLITS,
                         help="train: never use the surnames reserved for heldout; heldout: only those")
     parser.add_argument("--recipe", default="v2", choices=tuple(RECIPES),
-                        help="mix of document kinds: v2 (frozen, the default), v3 (v2 plus the failure-class kinds) v4 (v3 plus the structure-named codes) or v5 (v4 mended, plus names of things beside people)")
+                        help="mix of document kinds: v2 (frozen, the default), v3 (v2 plus the failure-class kinds), v4 (v3 plus the structure-named codes) or v5 (v4 mended, plus names of things beside people)")
     args = parser.parse_args(argv)
     langs = [x.strip() for x in args.lang.split(",") if x.strip()]
     try:

@@ -25,8 +25,6 @@ LAB_SECTIONS = {"fr": negatives.WORDS["LAB_SECTIONS_FR"], "en": negatives.WORDS[
 Resolve = Callable[[str, int], object]
 
 
-
-
 def _indexed(template: str, i: int) -> str:
     """Every placeholder of `template` about person `i` ({FULL} -> {FULL:3})."""
     return template.replace("}", f":{i}}}")

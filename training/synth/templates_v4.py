@@ -21,8 +21,6 @@ _t = partial(in_lang, TEMPLATES)
 _LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
 
 
-
-
 def person_code(ctx: Ctx) -> str:
     """A card, member, reader, staff or account code as organisations print them: letters and digits,
     grouped or not (the shapes of `values.identifier` plus grouped digits and a trailing key letter)."""
