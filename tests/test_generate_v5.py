@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from stdnum import isbn
 
 pytest.importorskip("faker")
 
@@ -91,9 +92,7 @@ def test_mended_registers_have_valid_isbns_and_no_bare_licence_column() -> None:
         assert not any(re.search(r"(?<!\w)" + re.escape(h) + r"(?!\w)", text)
                        for h in templates_v4.TEMPLATES["AMBIGUOUS_ID_HEADERS"]), text
         for m in re.finditer(r"978-\d-\d+-\d+-\d", text):
-            digits = m.group().replace("-", "")
-            assert len(digits) == 13
-            assert sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(digits)) % 10 == 0, m.group()
+            assert len(m.group().replace("-", "")) == 13 and isbn.is_valid(m.group()), m.group()
             isbns += 1
     assert isbns > 20
 

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from stdnum import ean
+
 from training.synth import negatives, values
 from training.synth.context import Ctx, in_lang
 from training.synth.doc import Doc, fill
@@ -73,9 +75,7 @@ def _isbn13(rng, mended: bool) -> str:
         return f"978-{rng.randint(0, 2)}-{values._digits(rng, rng.randint(2, 5))}-{values._digits(rng, 4)}-{rng.randint(0, 9)}"
     group, publisher = str(rng.randint(0, 2)), values._digits(rng, rng.randint(2, 5))
     title = values._digits(rng, 8 - len(publisher))
-    digits = "978" + group + publisher + title
-    check = (10 - sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(digits)) % 10) % 10
-    return f"978-{group}-{publisher}-{title}-{check}"
+    return f"978-{group}-{publisher}-{title}-{ean.calc_check_digit('978' + group + publisher + title)}"
 
 
 def _other_cell(ctx: Ctx, kind: str, mended: bool = False) -> str:
