@@ -136,7 +136,7 @@ class Engine:
         results = []
         for item, view, chosen_lang in zip(found, views, langs):
             candidates = resolve(view.text, chosen_lang, item, self.rules.patterns, self.rules.not_names,
-                                 self.rules.model_checks, self.rules.fields)
+                                 self.rules.model_checks, self.rules.fields, self.threshold)
             kept = [s for s in candidates if s.label in self.labels and s.score >= self.threshold]
             merged = merge_spans(kept, view.text, self.rules.labels)
             repeats = repeated_values(view.text, merged, self.rules.lexicon, labels=self.rules.labels)

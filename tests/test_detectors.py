@@ -168,6 +168,22 @@ def test_a_detector_with_the_model_role_is_checked_and_repaired_like_the_model()
     assert [text[s.start:s.end] for s in as_user if s.label == "PERSON"] == ["Dr Jean Dupont"]  # kept as asked
 
 
+def _doubted_name(score):
+    def spans(text):
+        start = text.index("Andre")
+        return [Span(start, start + len("Andre Washington"), "PERSON", score, "model")]
+    return spans
+
+
+@pytest.mark.parametrize("model_score", [0.46, 0.9])
+def test_a_titles_fallback_yields_only_to_a_model_name_the_engine_keeps(model_score):
+    text = "The report went to the unit (Det. Andre Washington) on Monday."
+    found = Engine(use_model=False, detectors=[_Role("model", _doubted_name(model_score))]).detect(text, "en")
+    assert [(text[s.start:s.end], s.label) for s in found] == [("Andre Washington", "PERSON")]
+    sources = {s.source for s in found}
+    assert sources == ({"pattern"} if model_score < 0.5 else {"model"})  # the fallback where the model is unsure
+
+
 def test_a_detector_can_clear_a_region_of_other_candidates():
     text = "Tel : 01 23 45 67 89, mobile 06 12 34 56 78"
     switchboard = text.index("01"), text.index(",")

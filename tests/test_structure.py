@@ -255,6 +255,23 @@ def test_a_surname_column_is_a_person_whole_cell_through_the_engine():
     assert "La Tour" not in masked and "Benali" not in masked and "Vannes" in masked and "3 120" in masked
 
 
+@pytest.mark.parametrize("table, across, cells", [
+    ("ref,surname,first_name,team\nK-88,VAN DER BERG,Ottilie,Legal\n", "VAN DER BERG,Ottilie", ["VAN DER BERG", "Ottilie"]),
+    ("Code\tSurname\tForename\nQ7\tAbernethy\tRuaridh\n", "Abernethy\tRuaridh", ["Abernethy", "Ruaridh"]),
+    ("Ref     Client          Ville\nA-1     Solenn Kervella  Quimper\n", "Solenn Kervella  Quimper", ["Solenn Kervella"]),
+])
+def test_a_name_read_across_a_tables_delimiter_is_cut_at_its_cells(table, across, cells):
+    # the city cell of the third table is no name (its column says so): only the client's cell stays
+    kept = apply_structure(table, found(table, (across, "PERSON")), FIELDS)
+    assert [table[s.start:s.end] for s in kept if s.source == "model"] == cells
+
+
+def test_a_value_inside_one_cell_is_not_cut():
+    table = "id;contact;notes\n7;Yann Le Bihan;rappeler lundi\n"
+    assert shown(table, apply_structure(table, found(table, ("Yann Le Bihan", "PERSON")), FIELDS)) == [
+        ("Yann Le Bihan", "PERSON")]
+
+
 @pytest.mark.parametrize("table", [
     "Name            Department      City\nOrla Quennell   Accounting      Leeds\nTamsin Vey      Sales           York\n",
     "Name;Email;Team\nOrla Quennell;o.q@example.org;Legal\n",

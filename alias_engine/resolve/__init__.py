@@ -120,14 +120,15 @@ class Resolved(list):
 
 
 def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_names: frozenset[str],
-            checks: ModelChecks | None = None, fields: Fields | None = None) -> Resolved:
+            checks: ModelChecks | None = None, fields: Fields | None = None, threshold: float = 0.0) -> Resolved:
     """The candidates of every detector with the cross-detector rules applied (possibly overlapping), and
     where the text's structure lends no name (`Resolved`).
 
     With `checks` (the rules' model_checks), the model's spans are first checked against their
     label's format and repaired (`check_model_spans`), and they go through the URL precedence and the
     suppressions like the rules' own candidates; a fallback keyword span (source "pattern") is kept
-    only where the model found nothing of its label; the letterheads are looked for with the
+    only where the model found nothing of its label with a score of at least `threshold` (the engine's:
+    where the model doubts a name the engine would drop, a title's fallback stays); the letterheads are looked for with the
     languages' words of `checks.lexicon` (without `checks`, none is). The steps, numbered as in the
     module's docstring:
     """
@@ -155,7 +156,8 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
         # is not a SECRET of its own), and the fallbacks where the model found nothing of their label
         model = inside_urls_removed(check_model_spans(model, text, checks, lang),
                                     [s for s in candidates if s.label == "URL"])
-        candidates += inside_urls_removed(fallbacks_removed(fallbacks, model), candidates) + model
+        sure = [s for s in model if s.score >= threshold]
+        candidates += inside_urls_removed(fallbacks_removed(fallbacks, sure), candidates) + model
         # 8. the suppressions and letterheads, and a titled person's own office
         resolved = _suppressed(candidates, found, text, lexicon, found.others)
         if lexicon is not None:

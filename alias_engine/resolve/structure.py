@@ -221,6 +221,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields, structure:
     given): nothing inside a tag, what the fields say."""
     tags, tables, keys, values = structure or read_structure(text, fields)
     out = _outside_keys(list(spans), keys)
+    out = _within_cells(text, out, tables) if tables else out
     if not tags and not values:
         return out
     out = _outside_tags(text, out, tags) if tags else out
@@ -488,6 +489,26 @@ def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
     if end - start < 2:
         return []
     return [Span(start, end, span.label, span.score, span.source, span.verified)]
+
+
+def _within_cells(text: str, spans: list[Span], tables: list) -> list[Span]:
+    """A span of a detector that reads prose, across two cells of a table's row, is cut at the cells: a
+    value is never written over a column's delimiter ("LE GOFF,Maëlle" of a nom and a prenom column is two
+    names)."""
+    cells = SpanIndex([_Range(start, end, "cell") for header, rows in tables for row in [header, *rows]
+                       for start, end in row if start < end])
+    out = []
+    for span in spans:
+        inside = cells.overlapping(span.start, span.end) if span.source in _PROSE_SOURCES else []
+        if len(inside) < 2:
+            out.append(span)
+            continue
+        for cell in sorted(inside, key=lambda c: c.start):
+            out += _piece(text, span, max(span.start, cell.start), min(span.end, cell.end))
+    return out
+
+
+_PROSE_SOURCES = frozenset({"model", "repeat", "keyword", "pattern"})
 
 
 def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields) -> list[Span]:
