@@ -28,10 +28,12 @@ from training.synth.templates import KINDS
 from training.synth.templates_v3 import KINDS_V3
 from training.synth.templates_v4 import KINDS_V4
 from training.synth.templates_v5 import KINDS_V5, MENDED_V4
+from training.synth.templates_v6 import KINDS_V6
 
 LANGS = ("fr", "en")
 RECIPES = {"v2": KINDS, "v3": KINDS + KINDS_V3, "v4": KINDS + KINDS_V3 + KINDS_V4,
-           "v5": KINDS + KINDS_V3 + tuple(MENDED_V4.get(kind[0], kind) for kind in KINDS_V4) + KINDS_V5}
+           "v5": KINDS + KINDS_V3 + tuple(MENDED_V4.get(kind[0], kind) for kind in KINDS_V4) + KINDS_V5,
+           "v6": KINDS + KINDS_V3 + tuple(MENDED_V4.get(kind[0], kind) for kind in KINDS_V4) + KINDS_V5 + KINDS_V6}
 
 
 def generate_one(rng: random.Random, fakers: Fakers, lang: str, split: str = "all",
