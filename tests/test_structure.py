@@ -47,7 +47,7 @@ def test_field_names_are_compared_as_folded_words(name, words):
     ("Département", "not_personal"), ("salary", "not_personal"), ("CreDtTm", "not_personal"),
     ("surname", "person"), ("Nom", "person"), ("first_name", "person"), ("nom de famille", "person"),
     # counter-examples: a personal word keeps the value's labels; a company or login field is no name
-    ("BirthDt", None), ("customer_city", None), ("created_by", None), ("customer_id", "identifier"),
+    ("BirthDt", "birth_date"), ("customer_city", None), ("created_by", None), ("customer_id", "identifier"),
     ("nom de la société", None), ("nom d'utilisateur", "login"), ("company_name", None), ("comment", None),
     ("Hosp No", "identifier"), ("IPP", "identifier"),       # a hospital's number of its patient
     ("credit_card_bin", "not_personal"),                      # a card issuer's first digits
@@ -253,6 +253,19 @@ def test_a_surname_column_is_a_person_whole_cell_through_the_engine():
     assert "de La Tour" in names and "Benali" in names and "Vannes" not in names
     masked = RULES.mask(CSV).text
     assert "La Tour" not in masked and "Benali" not in masked and "Vannes" in masked and "3 120" in masked
+
+
+@pytest.mark.parametrize("text, dates", [
+    ("<patient>\n  <family>Okoro</family>\n  <dob>2019-03-02</dob>\n</patient>", ["2019-03-02"]),
+    ("<Personne><Nom>Durand</Nom><DateNaissance><Date>1949-04-06</Date></DateNaissance>"
+     "<LieuNaissance>Brest</LieuNaissance></Personne><Facture><Date>2024-01-03</Date></Facture>", ["1949-04-06"]),
+    ('<subject>\n  <birthTime value="19850314"/>\n  <gender code="F"/>\n</subject>', ["19850314"]),
+    ('{"member": {"id": "M-4471", "date_of_birth": "07/11/1962", "joined": "2021-05-04"}}', ["07/11/1962"]),
+])
+def test_a_birth_fields_date_is_a_birth_date_and_other_dates_are_not(text, dates):
+    # a place of birth is no date; an invoice's or a joining date is no one's birth
+    found = [text[s.start:s.end] for s in RULES.detect(text, "en") if s.label == "BIRTH_DATE"]
+    assert found == dates
 
 
 @pytest.mark.parametrize("table, across, cells", [

@@ -42,7 +42,7 @@ from typing import NamedTuple
 
 import regex
 
-from ..detectors.keywords import strip_accents
+from ..detectors.keywords import is_valid_date, strip_accents
 from ..detectors.tables import is_form, named_tables, table_fields
 from ..spans import Span, SpanIndex
 from .lexicon import Lexicon
@@ -78,11 +78,13 @@ MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRT
 _KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
 RECORD_REACH = 300  # characters around an address field where a PERSON makes the record a person's
 _READ_AS_ADDRESS = frozenset({"ADDRESS", "PERSON", "IDENTIFIER", "NATIONAL_ID"})  # the model's, in an address field
-_CODE_LABELS = {"identifier": "IDENTIFIER", "login": "IDENTIFIER", "national_id": "NATIONAL_ID", "secret_code": "SECRET"}
-_READ_AS_CODE = frozenset({"PERSON", "IDENTIFIER", "NATIONAL_ID", "PHONE", "SECRET"})  # a code field's value taken for
+_CODE_LABELS = {"identifier": "IDENTIFIER", "login": "IDENTIFIER", "national_id": "NATIONAL_ID", "secret_code": "SECRET",
+                "birth_date": "BIRTH_DATE"}
+_READ_AS_CODE = frozenset({"PERSON", "IDENTIFIER", "NATIONAL_ID", "PHONE", "SECRET", "BIRTH_DATE"})  # a code field's value taken for
 _CODE_VALUE = regex.compile(r"[\p{L}\p{N}][\p{L}\p{N}._\-/#]*(?: [\p{L}\p{N}]+){0,4}")
 _SECRET_CODE_VALUE = regex.compile(r"\d(?: ?\d){2,7}")
 _DATE_VALUE = regex.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")
+_COMPACT_DATE = regex.compile(r"(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")  # yyyymmdd
 
 
 class _Range(NamedTuple):
@@ -93,7 +95,7 @@ class _Range(NamedTuple):
 
 # The classes of field names (common.json → "fields"), each a tuple of phrases in `Fields`.
 FIELD_CLASSES = ("not_personal", "personal", "person", "not_person", "plain_name", "role", "thing", "generic",
-                 "address", "identifier", "login", "national_id", "secret_code")
+                 "address", "identifier", "login", "national_id", "secret_code", "birth_date")
 _NAMING_NOTHING_ALONE = frozenset({"generic", "not_person"})  # "id", "value"; "voie": no header cell by themselves
 
 
@@ -114,6 +116,7 @@ class Fields:
     login: tuple[tuple[str, ...], ...] = ()  # "username", "login": one person's code, letters alone too
     national_id: tuple[tuple[str, ...], ...] = ()  # "passport", "permis": a state's number of a person
     secret_code: tuple[tuple[str, ...], ...] = ()  # "cvc", "otp", "pin": a few digits that open something
+    birth_date: tuple[tuple[str, ...], ...] = ()  # "dob", "DateNaissance": a person's date of birth
     # the languages' words the fields read: not_a_name_values ("n/a", "inconnu"), person_lead_words (titles
     # before a name, not of it: "dr", "mme"), street_words ("rue", "road": a street line's)
     lexicon: Lexicon = Lexicon()
@@ -157,7 +160,7 @@ class Fields:
         return self._names_a_field[name]
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
-        """"person", "address", "secret_code", "national_id", "identifier", "login", "not_personal" or None (nothing said)
+        """"person", "address", "secret_code", "birth_date", "national_id", "identifier", "login", "not_personal" or None (nothing said)
         for a field name; `record`: the names of the fields beside it (a table's header), where known."""
         words = self._unjoined(field_words(name))
         if not words or len(words) > 8:
@@ -172,6 +175,8 @@ class Fields:
         not_personal = _has_any(words, self.not_personal)
         if _has_any(words, self.person) and not not_personal and not _has_any(words, self.not_person):
             return "person"
+        if _has_any(words, self.birth_date):
+            return "birth_date"  # "DateNaissance", "birthTime": a date or a time of the field, a person's birth
         if not not_personal:
             for kind, group in (("secret_code", self.secret_code), ("national_id", self.national_id),
                                 ("identifier", self.identifier), ("login", self.login)):
@@ -415,9 +420,11 @@ def _field_codes(text: str, spans: list[Span], values: Sequence, fields: Fields)
 
 def _reads_as_code(value: str, kind: str) -> bool:
     """One word or a few groups of letters and digits, no date, a digit in it (a login may have none); a
-    secret code's 3 to 8 digits."""
+    secret code's 3 to 8 digits; a birth date's one calendar date, in numbers."""
     if kind == "secret_code":
         return _SECRET_CODE_VALUE.fullmatch(value) is not None
+    if kind == "birth_date":
+        return (_DATE_VALUE.fullmatch(value) is not None and is_valid_date(value)) or _COMPACT_DATE.fullmatch(value) is not None
     if not 3 <= len(value) <= 40 or not _CODE_VALUE.fullmatch(value) or _DATE_VALUE.match(value):
         return False
     return any(c.isdigit() for c in value) or (kind == "login" and " " not in value)
