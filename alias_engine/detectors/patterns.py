@@ -196,11 +196,16 @@ def _match_phones(chunk: str, regions: tuple[str, ...],
 
 
 def _balanced(text: str, start: int, end: int) -> tuple[int, int]:
-    """Drop an unmatched "(" at the start or ")" at the end: "(+44 7429 625261)" → the number."""
+    """Drop an unmatched "(" at the start or ")" at the end, and the spaces inside it: "(+44 7429 625261)",
+    "( 06 12 34 56 78" → the number."""
     value = text[start:end]
     if value.startswith("(") and value.count("(") > value.count(")"):
         start += 1
     elif value.endswith(")") and value.count(")") > value.count("("):
+        end -= 1
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
 
