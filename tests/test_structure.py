@@ -268,6 +268,11 @@ def test_a_birth_fields_date_is_a_birth_date_and_other_dates_are_not(text, dates
     assert found == dates
 
 
+def test_a_name_fields_value_that_names_a_business_is_no_person():
+    text = '[{"nom": "Pharmacie des Halles", "ville": "Lyon"}, {"nom": "Anne Vidal", "ville": "Lyon"}]'
+    assert [text[s.start:s.end] for s in RULES.detect(text, "fr") if s.label == "PERSON"] == ["Anne Vidal"]
+
+
 @pytest.mark.parametrize("table, across, cells", [
     ("ref,surname,first_name,team\nK-88,VAN DER BERG,Ottilie,Legal\n", "VAN DER BERG,Ottilie", ["VAN DER BERG", "Ottilie"]),
     ("Code\tSurname\tForename\nQ7\tAbernethy\tRuaridh\n", "Abernethy\tRuaridh", ["Abernethy", "Ruaridh"]),
@@ -326,7 +331,7 @@ def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
     # counter-examples: a field of a thing's, or with a not_personal word, says no code
     ("order_id", "not_personal"), ("identifiant_transaction", "not_personal"), ("login_attempts", None),
     ("passport_expiry_date", None), ("user_agent", None), ("badge_color", "identifier"), ("ssn_last4", None),
-    ("cvc", "secret_code"), ("otp_code", "secret_code"), ("pin_attempts", "not_personal"), ("country_code", "not_personal"),
+    ("cvc", "secret_code"), ("otp_code", "secret_code"), ("code_coffre", "secret_code"), ("alarmCode", "secret_code"), ("pin_attempts", "not_personal"), ("country_code", "not_personal"),
 ])
 def test_a_code_field_names_one_persons_code(name, kind):
     assert FIELDS.kind(name) == kind

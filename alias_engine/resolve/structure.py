@@ -240,6 +240,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields, structure:
     names = [Span(start, end, "PERSON", 0.9, "keyword") for value_start, end, kind, _ in values if kind == "person"
              for start in [_after_titles(text, value_start, end, fields.lexicon.person_lead_words)]
              if _reads_as_name(text, start, end, fields.not_a_name_values)
+             and not fields.lexicon.organisation_word.search(text, start, end)  # "Pharmacie du Marché"
              and not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end))]
     if names:
         named = SpanIndex(names)
