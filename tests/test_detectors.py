@@ -6,6 +6,7 @@ import doctest
 import re
 
 import pytest
+from _detector_helpers import Role
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -145,16 +146,6 @@ def test_to_view_then_to_original_covers_the_span(text, data):
         assert oa <= a and ob >= b
 
 
-class _Role:
-    """A user detector that declares a role: its spans go through resolve like that role's."""
-
-    def __init__(self, role, spans):
-        self.role, self.spans, self.name = role, spans, f"{role}-like"
-
-    def detect(self, texts, langs):
-        return [self.spans(text) for text in texts]
-
-
 def _title_and_name(text):
     start = text.index("Dr ")
     return [Span(start, text.index(" at"), "PERSON", 0.9, "model")]
@@ -162,8 +153,8 @@ def _title_and_name(text):
 
 def test_a_detector_with_the_model_role_is_checked_and_repaired_like_the_model():
     text = "Dr Jean Dupont at the desk"
-    as_model = Engine(use_model=False, detectors=[_Role("model", _title_and_name)]).detect(text)
-    as_user = Engine(use_model=False, detectors=[_Role("others", _title_and_name)]).detect(text)
+    as_model = Engine(use_model=False, detectors=[Role("model", _title_and_name)]).detect(text)
+    as_user = Engine(use_model=False, detectors=[Role("others", _title_and_name)]).detect(text)
     assert [text[s.start:s.end] for s in as_model if s.label == "PERSON"] == ["Jean Dupont"]  # title cut
     assert [text[s.start:s.end] for s in as_user if s.label == "PERSON"] == ["Dr Jean Dupont"]  # kept as asked
 
@@ -178,7 +169,7 @@ def _doubted_name(score):
 @pytest.mark.parametrize("model_score", [0.46, 0.9])
 def test_a_titles_fallback_yields_only_to_a_model_name_the_engine_keeps(model_score):
     text = "Statement taken by Insp Ottavio Brenning at the front desk."
-    found = Engine(use_model=False, detectors=[_Role("model", _doubted_name(model_score))]).detect(text, "en")
+    found = Engine(use_model=False, detectors=[Role("model", _doubted_name(model_score))]).detect(text, "en")
     assert [(text[s.start:s.end], s.label) for s in found] == [("Ottavio Brenning", "PERSON")]
     sources = {s.source for s in found}
     assert sources == ({"pattern"} if model_score < 0.5 else {"model"})  # the fallback where the model is unsure
@@ -191,14 +182,14 @@ def test_a_detector_can_clear_a_region_of_other_candidates():
     def clears(text):
         return base.Findings([], [Suppression(*switchboard, frozenset({"PHONE"}))])
 
-    kept = Engine(use_model=False, detectors=[_Role("keywords", clears)]).detect(text, "fr")
+    kept = Engine(use_model=False, detectors=[Role("keywords", clears)]).detect(text, "fr")
     assert [text[s.start:s.end] for s in kept] == ["06 12 34 56 78"]
     assert len(Engine(use_model=False).detect(text, "fr")) == 2  # both phones without it
 
 
 def test_a_detector_role_must_be_one_resolve_knows():
     with pytest.raises(ValueError, match="role must be one of"):
-        Engine(use_model=False, detectors=[_Role("oracle", lambda text: [])])
+        Engine(use_model=False, detectors=[Role("oracle", lambda text: [])])
 
 
 def test_the_rules_are_detectors_with_a_role_each():

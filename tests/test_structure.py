@@ -7,6 +7,7 @@ import doctest
 import re
 
 import pytest
+from _detector_helpers import Role
 
 from alias_engine import Engine
 from alias_engine.detectors.tables import named_tables
@@ -276,18 +277,10 @@ def _every_date_a_birth_date(text):
 
 def test_an_invoices_date_is_no_birth_date_whatever_the_model_read():
     text = "<Facture><Date>2024-01-03</Date><Client><DateDeNaissance><Date>1971-12-02</Date></DateDeNaissance></Client></Facture>"
-    engine = Engine(use_model=False, detectors=[_Role("model", _every_date_a_birth_date)])
+    engine = Engine(use_model=False, detectors=[Role("model", _every_date_a_birth_date)])
     assert [text[s.start:s.end] for s in engine.detect(text, "fr") if s.label == "BIRTH_DATE"] == ["1971-12-02"]
     assert FIELDS.kind("ssn_dob_check") == "national_id" and FIELDS.kind("LieuNaissance") == "birth_date"
     assert not structure._reads_as_code("19850231", "birth_date")  # no 31 February
-
-
-class _Role:
-    def __init__(self, role, spans):
-        self.role, self.spans, self.name = role, spans, f"{role}-like"
-
-    def detect(self, texts, langs):
-        return [self.spans(text) for text in texts]
 
 
 @pytest.mark.parametrize("table, across, cells", [

@@ -31,9 +31,8 @@ from training.synth.templates_v5 import KINDS_V5, MENDED_V4
 from training.synth.templates_v6 import KINDS_V6
 
 LANGS = ("fr", "en")
-RECIPES = {"v2": KINDS, "v3": KINDS + KINDS_V3, "v4": KINDS + KINDS_V3 + KINDS_V4,
-           "v5": KINDS + KINDS_V3 + tuple(MENDED_V4.get(kind[0], kind) for kind in KINDS_V4) + KINDS_V5,
-           "v6": KINDS + KINDS_V3 + tuple(MENDED_V4.get(kind[0], kind) for kind in KINDS_V4) + KINDS_V5 + KINDS_V6}
+_V5 = KINDS + KINDS_V3 + tuple(MENDED_V4.get(kind[0], kind) for kind in KINDS_V4) + KINDS_V5
+RECIPES = {"v2": KINDS, "v3": KINDS + KINDS_V3, "v4": KINDS + KINDS_V3 + KINDS_V4, "v5": _V5, "v6": _V5 + KINDS_V6}
 
 
 def generate_one(rng: random.Random, fakers: Fakers, lang: str, split: str = "all",
@@ -97,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", default="all", choices=SPLITS,
                         help="train: never use the surnames reserved for heldout; heldout: only those")
     parser.add_argument("--recipe", default="v2", choices=tuple(RECIPES),
-                        help="mix of document kinds: v2 (frozen, the default), v3 (v2 plus the failure-class kinds), v4 (v3 plus the structure-named codes) or v5 (v4 mended, plus names of things beside people)")
+                        help="mix of document kinds: v2 (frozen, the default), v3 (v2 plus the failure-class kinds), v4 (v3 plus the structure-named codes) v5 (v4 mended, plus names of things beside people) or v6 (v5 plus a person's records named in prose)")
     args = parser.parse_args(argv)
     langs = [x.strip() for x in args.lang.split(",") if x.strip()]
     try:

@@ -515,13 +515,13 @@ def _within_cells(text: str, spans: list[Span], tables: list, fields: Fields) ->
     for span in spans:
         inside = cells.overlapping(span.start, span.end) \
             if span.source in _PROSE_SOURCES and span.label not in _KEPT_ACROSS_TAGS else []
+        if len(inside) < 2:
+            out.append(span)
+            continue
         pieces = [piece for cell in sorted(inside, key=lambda c: c.start)
                   for piece in _piece(text, span, max(span.start, cell.start), min(span.end, cell.end))]
-        whole = sum(c.isalnum() for c in text[span.start:span.end])
-        if len(inside) < 2 or sum(c.isalnum() for p in pieces for c in text[p.start:p.end]) < whole:
-            out.append(span)
-        else:
-            out += pieces
+        kept = sum(c.isalnum() for p in pieces for c in text[p.start:p.end])
+        out += pieces if kept == sum(c.isalnum() for c in text[span.start:span.end]) else [span]
     return out
 
 

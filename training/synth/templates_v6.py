@@ -14,22 +14,14 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-import regex
-
 from training.synth.context import Ctx, in_lang
 from training.synth.doc import Doc, fill
+from training.synth.templates import _lower_template
 from training.synth.templates_v3 import _lower, _mapped, _with_keys
 from training.synth.templates_v4 import person_code
 
 TEMPLATES = json.loads((Path(__file__).parent / "templates_v6.json").read_text(encoding="utf-8"))
 _in_lang = partial(in_lang, TEMPLATES)
-_OUTSIDE_KEYS = regex.compile(r"\{[A-Z0-9]+(?::\d+)?\}|[^{]+|\{")
-
-
-def _lower_template(template: str) -> str:
-    """The template's own words in lower case, its {KEY} placeholders as they are."""
-    return "".join(piece if piece.startswith("{") and piece.endswith("}") else piece.lower()
-                   for piece in _OUTSIDE_KEYS.findall(template))
 
 
 def record_mentions(d: Doc, ctx: Ctx) -> None:
