@@ -62,7 +62,9 @@ _LOWER_CASE_WORD = regex.compile(r"(?<![\p{L}\p{M}\p{N}_.@/\\-])\p{Ll}[\p{Ll}\p{
 _SENTENCE_START = regex.compile(r"(?:^|[\n.!?:;•*>\-–—])[ \t]*$")
 _CAPITAL_AFTER = regex.compile(r"[ ]\p{Lu}")
 _SURNAME = regex.compile(r"[ ](\p{Lu}[\p{L}\p{M}'’-]*\p{L})(?![\p{L}\p{N}_@]|[ ]\p{Lu}|-)")
-_AMPERSAND_AFTER = regex.compile(r"[ \t]*&[ \t]*")
+# Repeats bounded: after an unbounded one, the regex module looks for the "&" in the whole rest of the text
+# before it matches (one scan per name repeated: quadratic in a long text).
+_AMPERSAND_AFTER = regex.compile(r"[ \t]{0,16}&[ \t]{0,16}")
 # labels whose values are codes: IDENTIFIER, NATIONAL_ID, SECRET, and a declared label faked as one
 _CODE_SURROGATES = frozenset({"identifier", "national_id", "secret"})
 _CODE = regex.compile(r"(?=.{4,})(?=.*\d)(?:\d{6,}|.*\D.*)|.*\p{L}[._-]\p{L}.*", regex.DOTALL)

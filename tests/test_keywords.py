@@ -513,3 +513,47 @@ def test_a_wifi_networks_name_before_its_password_is_suppressed(rules, text, nam
 ])
 def test_no_password_or_login_is_taken_for_a_network_name(rules, text):
     assert suppressed(text, rules) == []
+
+
+# --- long values and crafted runs: the whole value, at a cost linear in the text ----------------
+
+def _token(length, seed):
+    """A random URL-safe token of `length` characters (letters, digits, '-' and '_')."""
+    import random
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    rng = random.Random(seed)
+    return "".join(rng.choice(alphabet) for _ in range(length))
+
+
+@pytest.mark.parametrize("keyword, length", [("token: ", 900), ("api_key=", 3000), ("client_secret: ", 6000)])
+def test_a_long_secret_after_its_keyword_is_one_span_to_its_end(rules, keyword, length):
+    """Rules only: a JWT-sized or longer token is masked whole, not cut at a '-' after 256 characters
+    (and one longer than the 4 kB read after a keyword runs on to the next space)."""
+    value = _token(length, length)
+    text = f"{keyword}{value} (rotate it monthly)"
+    assert (value, "SECRET", True) in keyword_hits(text, rules)
+
+
+def test_a_keyword_repeated_along_a_long_run_leaves_nothing_of_it_readable(rules):
+    """'login: login.login.…': each hit inside the first long value is not read again (the cost would grow
+    with the square of the run), and the values found cover the run to its end."""
+    text = "login: " + "login." * 1500 + "x1 done"
+    spans, _ = find_keyword_spans(text, rules.keywords)
+    run_end = text.index(" done")
+    covered = {i for s in spans for i in range(s.start, s.end)}
+    assert set(range(len("login: "), run_end)) <= covered
+    assert len(spans) <= 4
+
+
+def test_a_keyword_inside_a_short_value_is_still_read(rules):
+    """In a value of a few characters the keyword inside is read: the secret is the default after it."""
+    text = "password: ${SMTP_PASSWORD:Vq8-rT2!mw}"
+    assert ("Vq8-rT2!mw", "SECRET", True) in keyword_hits(text, rules)
+
+
+def test_a_value_with_a_keyword_near_its_end_is_a_header(rules):
+    """Only a value's end is folded to see whether it names a column; a long header still ends with one."""
+    from alias_engine.detectors.keywords import is_keyword_like
+    header = ",".join(f"column_{i}" for i in range(40)) + ",credit_card"
+    assert len(header) > 200 and is_keyword_like(header, rules.keywords)
+    assert not is_keyword_like(",".join(f"column_{i}" for i in range(40)), rules.keywords)

@@ -41,6 +41,14 @@ _VALUE_START = r"(?<![\p{L}\p{N}_])(?<!\p{N}[ .\-/])"
 _MAX_LIST_VALUES = 10
 # The longest value a rule looks for before its keyword.
 _MAX_VALUE_CHARS = 300
+# How far after its keyword a rule reads its gap and value (a value cut there runs on to the next space:
+# a token of more than 4 kB). It keeps the cost linear: a keyword repeated along a line without spaces
+# ("?token=a1&token=a1&…") would otherwise have each hit read its value shape to the line's end.
+_MAX_READ_AFTER = 4096
+# A value longer than this is not read again from a keyword inside it (find_keyword_spans).
+_LONG_VALUE = 256
+# How much of a value's end can hold a keyword (the longest shipped one folds to 39 characters).
+_KEYWORD_TAIL_CHARS = 120
 _DIGITS = regex.compile(r"\d+")
 
 # Spaces that part two columns of a line laid out with spaces where nothing else says where they are (a tab
@@ -478,13 +486,18 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
     # Overlapped: "ma carte d'identité" is both "ma carte" and "carte d'identité"; the rules' values decide.
     # A keyword inside a longer one ("card" in "ID card") is not a keyword of its own.
     covered_to = -1
+    # A keyword inside a long value its own rule just read ("login: login.login.…", 4 kB) is not read again:
+    # each would read on to the same end, a cost that grows with the square of such a run. In a short value
+    # it is ("password: ${DB_PASSWORD:s3cret}": the value after the inner keyword is the secret).
+    read_to: dict[int, int] = {}
     for hit in rules.trigger.finditer(text, overlapped=True):
         if hit.end() <= covered_to:
             continue
         covered_to = hit.end()
         for index in rules.by_key.get(fold_keyword(hit.group()), ()):
             rule = rules.rules[index]
-            if rule.line_start and not _at_line_start(text, hit.start()):
+            if hit.start() < read_to.get(index, -1) or \
+                    (rule.line_start and not _at_line_start(text, hit.start())):
                 continue
             found = _match_value_before(text, hit.start(), rule) if rule.value_before else \
                 _match_value(text, hit.end(), rule)
@@ -493,6 +506,8 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
             start, end, verified = found
             if is_keyword_like(text[start:end], rules):
                 continue  # a header row: "login,credit_card,spanish_dni" holds no login
+            if end - start > _LONG_VALUE:
+                read_to[index] = end
             if rule.label is None:
                 suppressions.append(Suppression(start, end, rule.suppress))
                 continue
@@ -511,7 +526,7 @@ def _more_values(text: str, end: int, rule: KeywordRule, separators: regex.Patte
         separator = separators.match(text, end)
         best = None
         for matcher, shape in rule.list_matchers if separator else ():
-            m = matcher.match(text, separator.end())
+            m = matcher.match(text, separator.end(), separator.end() + _MAX_READ_AFTER)
             if m is not None:
                 best = _better(best, m, matcher, shape, text)
         if best is None or not best[2]:
@@ -522,8 +537,14 @@ def _more_values(text: str, end: int, rule: KeywordRule, separators: regex.Patte
 
 
 def is_keyword_like(value: str, rules: KeywordRules) -> bool:
-    """`value` is a keyword or ends with one ("credit_card", "spanish_dni"): a column name, not a value."""
-    words = fold_keyword(value).split()
+    """`value` is a keyword or ends with one ("credit_card", "spanish_dni"): a column name, not a value.
+
+    Only the value's end is read (a keyword is a few words): a value read up to _MAX_READ_AFTER
+    characters is not folded whole at every keyword hit.
+    """
+    words = fold_keyword(value[-_KEYWORD_TAIL_CHARS:]).split()
+    if len(value) > _KEYWORD_TAIL_CHARS:
+        words = words[1:]  # maybe a word cut in two
     return any(" ".join(words[i:]) in rules.by_key for i in range(len(words)))
 
 
@@ -595,8 +616,13 @@ def _match_value(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool
     """The longest value right after `pos` (within the rule's gap) and whether it validates."""
     best: tuple[int, int, bool] | None = None
     for matcher, shape in rule.matchers:
-        m = matcher.match(text, pos)
+        m = matcher.match(text, pos, pos + _MAX_READ_AFTER)
         if m is None or m.start("value") - pos > rule.max_gap:
             continue
         best = _better(best, m, matcher, shape, text)
+    if best is not None and best[1] == pos + _MAX_READ_AFTER:  # cut where reading stopped: the run is the value
+        end = best[1]
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        best = (best[0], end, best[2])
     return best

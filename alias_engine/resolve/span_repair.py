@@ -158,7 +158,7 @@ def _joins(text: str, start: int, first_end: int, second_start: int, end: int) -
                                 and _CELL_EDGE_AFTER.match(text, end) is not None))
 
 
-_ADDRESS_AFTER = regex.compile(r"[ \t]*<[^<>\s]+@")
+_ADDRESS_AFTER = regex.compile(r"[ \t]{0,16}<[^<>\s]+@")  # bounded: see repeats._AMPERSAND_AFTER
 # A table cell's edges: the text's or a line's start or end, a tab, ";", "|", a quote, a column gap of two spaces
 _CELL_EDGE_BEFORE = regex.compile(r"(?:\A|[\n\t;|\"']|[ ]{2})[ ]?\Z")
 _CELL_EDGE_AFTER = regex.compile(r"[ ]?(?:\Z|[\r\n\t;|\"']|[ ]{2})")

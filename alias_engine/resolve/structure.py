@@ -68,7 +68,7 @@ _SQL_INSERT = regex.compile(r"(?i:insert\s+into)\s+(?P<table>[\w.`\"\[\]]+)\s*(?
 _SQL_CREATE = regex.compile(r"(?i:create\s+table)\s+(?:(?i:if\s+not\s+exists)\s+)?(?P<table>[\w.`\"\[\]]+)\s*\(")
 _SQL_COLUMN = regex.compile(r"\s*[`\"\[]?(?P<name>[A-Za-z_]\w{0,63})[`\"\]]?\s+(?!(?i:key|index)\b)[A-Za-z]")
 _SQL_NOT_A_COLUMN = regex.compile(r"\s*(?i:primary|unique|key|index|constraint|foreign|check|fulltext|spatial)\b")
-_SQL_ROW_START = regex.compile(r"\s*,?\s*\(")
+_SQL_ROW_START = regex.compile(r"\s{0,1000},?\s{0,1000}\(")  # bounded: see repeats._AMPERSAND_AFTER
 _SQL_VALUE = regex.compile(r"\s*(?:'(?P<quoted>(?:[^'\\]|''|\\.){0,2000})'|(?P<bare>[^,()'\s]{1,100}))\s*(?P<sep>[,)])")
 _FIELD_WORD = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\d+")
 _TITLE = regex.compile(r"(\p{L}+)\.?[ \t]+(?=\p{L})")

@@ -1,0 +1,86 @@
+"""How detection's cost grows on texts crafted against the rules: does it stay linear?
+
+    python benchmarks/adversarial_cost.py [--sizes 50000 400000] [--rounds 2] [--only NAME]
+
+Builds each crafted text below at every size (characters), times a rules-only
+`Engine.detect` on it, the sizes alternating over the rounds, and prints the
+best seconds per size and the ratio of the largest size to the smallest. Linear
+cost means 8x for 8x the text; a ratio above 1.5x the size ratio fails (exit 1).
+Rules only: the model's cost is linear by construction (windows of 512 tokens).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+from alias_engine import Engine
+
+
+def repeat(unit: str, prefix: str = "", suffix: str = "") -> Callable[[int], str]:
+    return lambda size: prefix + unit * max(1, (size - len(prefix) - len(suffix)) // len(unit)) + suffix
+
+
+# Each: a keyword or a value shape repeated so that every occurrence could read on to the end of the
+# text (one line without spaces, a list that never ends, a name that never ends).
+CRAFTED: dict[str, Callable[[int], str]] = {
+    "query of tokens": repeat("token=aB1&", '"GET /x?', ' HTTP/1.1"'),
+    "query of passwords": repeat("password=x&", '"GET /x?', ' HTTP/1.1"'),
+    "keywords joined by dashes": repeat("token-", "token=", "1"),
+    "logins joined by dots": repeat("login.", "login: ", "1"),
+    "letters without a space": repeat("a", "password: "),
+    "digits without a space": repeat("7", "IBAN "),
+    "capitalised words": repeat("Dupont ", "M. "),
+    "titles": repeat("Dr "),
+    "a list that never ends": repeat("Anne, ", "Nom : "),
+    "phone digits in pairs": repeat("06 ", "Tél : "),
+    "key-value pairs": repeat("nom=Dupont;"),
+    "nested brackets": repeat("[{(", "password: "),
+    "quotes": repeat('"a', "secret: "),
+    "a table row that never ends": repeat("Dupont,", "nom,prenom\n"),
+    "markup": repeat("<Nm>", "<Cdtr>"),
+    "a name repeated": repeat("Martin, ", "Anne Martin signe. "),
+    "rows of an SQL insert": repeat("('Anne', 'Martin'), ",
+                                    "CREATE TABLE t (prenom TEXT, nom TEXT);\nINSERT INTO t VALUES ", "('A', 'B');"),
+}
+
+
+def seconds(engine: Engine, text: str) -> float:
+    start = time.perf_counter()
+    engine.detect(text)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[50_000, 400_000])
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--only", help="run the crafted texts whose name contains this")
+    args = parser.parse_args()
+    engine = Engine(use_model=False)
+    sizes = sorted(args.sizes)
+    allowed = 1.5 * sizes[-1] / sizes[0]
+    failed = []
+    for name, make in CRAFTED.items():
+        if args.only and args.only not in name:
+            continue
+        texts = {size: make(size) for size in sizes}
+        best = {size: float("inf") for size in sizes}
+        for round_ in range(args.rounds):
+            for size in sizes if round_ % 2 == 0 else reversed(sizes):
+                best[size] = min(best[size], seconds(engine, texts[size]))
+        ratio = best[sizes[-1]] / max(best[sizes[0]], 1e-6)
+        verdict = "ok" if ratio <= allowed else "NOT LINEAR"
+        if ratio > allowed:
+            failed.append(name)
+        times = "  ".join(f"{size // 1000}k {best[size]:.3f}s" for size in sizes)
+        print(f"{name:30} {times}  x{ratio:.1f} {verdict}", flush=True)
+    print(f"size ratio {sizes[-1] / sizes[0]:.1f}, accepted up to x{allowed:.1f}; "
+          f"{'not linear: ' + ', '.join(failed) if failed else 'all linear'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
