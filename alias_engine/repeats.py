@@ -67,7 +67,10 @@ _SURNAME = regex.compile(r"[ ](\p{Lu}[\p{L}\p{M}'’-]*\p{L})(?![\p{L}\p{N}_@]|[
 _AMPERSAND_AFTER = regex.compile(r"[ \t]{0,16}&[ \t]{0,16}")
 # labels whose values are codes: IDENTIFIER, NATIONAL_ID, SECRET, and a declared label faked as one
 _CODE_SURROGATES = frozenset({"identifier", "national_id", "secret"})
-_CODE = regex.compile(r"(?=.{4,})(?=.*\d)(?:\d{6,}|.*\D.*)|.*\p{L}[._-]\p{L}.*", regex.DOTALL)
+# A code: 4 characters or more with a digit and something else, or 6 digits or more; or a separator between
+# letters (searched: the same in one pattern with ".*" around it costs the square of a long value's length)
+_CODE = regex.compile(r"(?=.{4,})(?=.*\d)(?:\d{6,}|.*\D.*)", regex.DOTALL)
+_LETTERS_SEPARATED = regex.compile(r"\p{L}[._-]\p{L}")
 
 
 class _Lent(NamedTuple):
@@ -102,7 +105,7 @@ class Lenders:
         if source == "model" and score < MIN_SCORE:
             return
         if self.labels.spec(label).surrogate in _CODE_SURROGATES:
-            if _CODE.fullmatch(value) and _RUN.match(value):
+            if (_CODE.fullmatch(value) or _LETTERS_SEPARATED.search(value)) and _RUN.match(value):
                 self._add(value, _Lent(label, score, True))
             return
         if label != "PERSON" or (source == "pattern" and score < MIN_SCORE):

@@ -67,11 +67,16 @@ def is_public_url(url: str, rules: PatternRules) -> bool:
     return known and not is_person_url(url, rules)
 
 
+# No placeholder, reference or public key is longer (an RSA-4096 public key is 700 characters); a longer
+# value is masked, and secret_not, whose cost grows faster than a value's length, is not run on it.
+_LONGEST_EXAMPLE = 4096
+
+
 def example_secret(span: Span, text: str, checks: ModelChecks | None) -> bool:
     """A placeholder written where a secret goes ("API_KEY=VOTRE_CLE_ICI", "<your-token>"), or a reference to
     one kept elsewhere (`${DB_PASSWORD}`, `os.getenv("DB_PASSWORD")`, `{{ vault_db_password }}`), a public
     key or a masked value: LABELS.md keeps example placeholders out of SECRET, whichever detector found them."""
-    if span.label != "SECRET" or checks is None or checks.secret_not is None:
+    if span.label != "SECRET" or checks is None or checks.secret_not is None or span.end - span.start > _LONGEST_EXAMPLE:
         return False
     return checks.secret_not.fullmatch(text, span.start, span.end) is not None or templated(text, span.start, span.end)
 
