@@ -15,6 +15,7 @@ from alias_engine.detectors.rules import RulesError, detect_with_rules, load_rul
 from alias_engine.errors import AliasEngineError
 from alias_engine.merge import merge_spans
 from alias_engine.resources import data_dir
+from alias_engine.spans import Span
 from alias_engine.validators import ssn
 
 
@@ -557,3 +558,14 @@ def test_a_value_with_a_keyword_near_its_end_is_a_header(rules):
     header = ",".join(f"column_{i}" for i in range(40)) + ",credit_card"
     assert len(header) > 200 and is_keyword_like(header, rules.keywords)
     assert not is_keyword_like(",".join(f"column_{i}" for i in range(40)), rules.keywords)
+
+
+@pytest.mark.parametrize("threshold, sources", [(0.5, {"pattern", "model"}), (0.2, {"model"})])
+def test_detect_with_rules_resolves_a_titles_fallback_at_the_threshold_given(rules, threshold, sources):
+    """As the engine does: a model name scored under the threshold leaves the title's fallback name beside it
+    (the engine then drops the model's); at a lower threshold the fallback yields to the model's name."""
+    text = "Please ask Dr Maren Oduya to sign the form."
+    start = text.index("Maren")
+    doubted = Span(start, start + len("Maren Oduya"), "PERSON", 0.3, "model")
+    found = detect_with_rules(text, "en", rules, [doubted], threshold=threshold)
+    assert {s.source for s in found if (s.start, s.end, s.label) == (doubted.start, doubted.end, "PERSON")} == sources

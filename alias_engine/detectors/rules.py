@@ -225,12 +225,15 @@ def find_with_rules(text: str, lang: str, rules: Rules) -> Found:
     return found
 
 
-def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[Span] = ()) -> list[Span]:
+def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[Span] = (),
+                      threshold: float = 0.5) -> list[Span]:
     """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`,
-    resolved against each other and against `model_spans` (the model's, if given: resolve/)."""
+    resolved against each other and against `model_spans` (the model's, if given: resolve/), as the
+    engine resolves them at `threshold` (its default: a model span under it leaves a title's fallback name)."""
     found = find_with_rules(text, lang, rules)
     found.add("model", list(model_spans))
-    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.fields)
+    return resolve(text, lang, found, rules.patterns, rules.not_names, rules.model_checks, rules.fields,
+                   threshold)
 
 
 def identifier_spans(text: str, lang: str, rules: Rules) -> list[Span]:
