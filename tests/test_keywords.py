@@ -569,3 +569,25 @@ def test_detect_with_rules_resolves_a_titles_fallback_at_the_threshold_given(rul
     doubted = Span(start, start + len("Maren Oduya"), "PERSON", 0.3, "model")
     found = detect_with_rules(text, "en", rules, [doubted], threshold=threshold)
     assert {s.source for s in found if (s.start, s.end, s.label) == (doubted.start, doubted.end, "PERSON")} == sources
+
+
+@pytest.mark.parametrize("text, value, label", [
+    ("Login: m.okafor_exp", "m.okafor_exp", "IDENTIFIER"),   # "exp" is a keyword too (a card's expiry)
+    ("pwd=Hq4!river_user", "Hq4!river_user", "SECRET"),
+])
+def test_one_word_that_ends_with_a_keyword_is_still_a_value(rules, text, value, label):
+    assert (value, label, True) in keyword_hits(text, rules)
+
+
+@pytest.mark.parametrize("text", [
+    "login,credit_card,spanish_dni\nk.ro,4970 1012 3456 7890,X1234567L",  # a header row: names of columns
+    "Login: credit_card",                                                   # a keyword alone
+])
+def test_a_column_name_after_a_keyword_is_no_value(rules, text):
+    header = text.split("\n")[0]
+    assert [v for v, _, _ in keyword_hits(text, rules) if v in header] == []
+
+
+def test_words_that_run_into_the_next_fields_keyword_are_no_name(rules):
+    text = "Titulaire : ODILE FERRAND IBAN FR76 3000 6000 0112 3456 7890 189"
+    assert not [v for v, label, _ in keyword_hits(text, rules) if label == "PERSON" and v.endswith("IBAN")]

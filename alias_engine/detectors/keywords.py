@@ -504,7 +504,7 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
             if found is None:
                 continue
             start, end, verified = found
-            if is_keyword_like(text[start:end], rules):
+            if _names_a_column(text, start, end, rules):
                 continue  # a header row: "login,credit_card,spanish_dni" holds no login
             if end - start > _LONG_VALUE:
                 read_to[index] = end
@@ -546,6 +546,22 @@ def is_keyword_like(value: str, rules: KeywordRules) -> bool:
     if len(value) > _KEYWORD_TAIL_CHARS:
         words = words[1:]  # maybe a word cut in two
     return any(" ".join(words[i:]) in rules.by_key for i in range(len(words)))
+
+
+def _names_a_column(text: str, start: int, end: int, rules: KeywordRules) -> bool:
+    """The value read after a keyword names a column or the next field, not a value: a keyword itself
+    ("credit_card"), words that run into the next field's keyword ("CORINNE MARCHAND IBAN"), or a name that
+    ends with one ("spanish_dni") in a row of names parted by commas, tabs, ";" or "|"
+    ("login,credit_card,spanish_dni"). One word after "login: " is a login ("jdoe_exp": "exp" is a keyword too)."""
+    value = text[start:end]
+    if not is_keyword_like(value, rules):
+        return False
+    if any(c.isspace() for c in value):
+        return True
+    before = start
+    while before and text[before - 1] == " ":
+        before -= 1
+    return (before > 0 and text[before - 1] in ",;\t|") or fold_keyword(value) in rules.by_key
 
 
 def _at_line_start(text: str, pos: int) -> bool:
