@@ -506,8 +506,7 @@ def _within_cells(text: str, spans: list[Span], tables: list, fields: Fields) ->
     fields or more, is cut at the cells: a value is never written over a column's delimiter ("KERVRAN,Soizic"
     of a nom and a prenom column is two names). An address stays whole (it may run over a street and a
     town column), and so does a span whose cut would leave a piece of it unmasked (a one-character cell)."""
-    cells = SpanIndex([_Range(start, end, "cell") for header, rows in tables
-                       if sum(fields.names_a_field(text[a:b]) for a, b in header) >= 2
+    cells = SpanIndex([_Range(start, end, "cell") for header, rows in tables if _fields_named(text, header, fields) >= 2
                        for row in [header, *rows] for start, end in row if start < end])
     if not cells:
         return spans
@@ -525,12 +524,17 @@ def _within_cells(text: str, spans: list[Span], tables: list, fields: Fields) ->
     return out
 
 
+def _fields_named(text: str, cells: list[tuple[int, int]], fields: Fields) -> int:
+    """How many of a header row's cells name a field the rules know."""
+    return sum(fields.names_a_field(text[start:end]) for start, end in cells)
+
+
 def _outside_headers(text: str, spans: list[Span], tables: list, fields: Fields) -> list[Span]:
     """A table's header row of three cells or more, two of them fields the rules know, holds field names,
     no values: "Date\tMarchand\tMontant" has no PERSON "Marchand". A first row with fewer may be data (a
     headerless CSV's first person), or a form's "Nom | Dupont" line: it is left."""
     headers = [_Range(cells[0][0], cells[-1][1], "header") for cells, _ in tables
-               if len(cells) >= 3 and sum(fields.names_a_field(text[start:end]) for start, end in cells) >= 2]
+               if len(cells) >= 3 and _fields_named(text, cells, fields) >= 2]
     if not headers:
         return spans
     index = SpanIndex(headers)
