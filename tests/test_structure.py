@@ -354,6 +354,9 @@ def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
     ("order_id", "not_personal"), ("identifiant_transaction", "not_personal"), ("login_attempts", None),
     ("passport_expiry_date", None), ("user_agent", None), ("badge_color", "identifier"), ("ssn_last4", None),
     ("cvc", "secret_code"), ("otp_code", "secret_code"), ("safe_code", "secret_code"), ("alarmCode", "secret_code"), ("pin_attempts", "not_personal"), ("country_code", "not_personal"),
+    # access codes in either word order, as the keyword rules know them: a safe's, a padlock's, a garage's
+    ("code_coffre", "secret_code"), ("CodeCadenas", "secret_code"), ("garage_code", "secret_code"),
+    ("keypad_code", "secret_code"), ("code_de_secours", "secret_code"), ("code_postal", "not_personal"),
 ])
 def test_a_code_field_names_one_persons_code(name, kind):
     assert FIELDS.kind(name) == kind
