@@ -421,7 +421,7 @@ def test_a_json_key_is_no_value():
 def test_a_generic_json_key_is_named_by_its_object():
     text = ('{"order": {"id": 5829104417, "customer": {"id": "C-7712", "name": "Anne"}}, '
             '"user": {"id": "u-881"}, "note": "a {b} c", "id": "top-1"}')
-    named = {text[start:end]: name for start, end, name, _ in structure._json_fields(text, FIELDS.generic)[0]}
+    named = {text[start:end]: name for start, end, name, _ in structure._json_fields(text, FIELDS)[0]}
     assert named == {"5829104417": "order id", "C-7712": "customer id", "Anne": "name", "u-881": "user id",
                      "a {b} c": "note", "top-1": "id"}
     assert shown(text, apply_structure(text, [], FIELDS)) == [("C-7712", "IDENTIFIER"), ("u-881", "IDENTIFIER")]
@@ -571,3 +571,15 @@ def test_a_name_lent_inside_a_longer_value_of_such_a_field_stays_masked():
     lent = [Span(inner, inner + 9, "PERSON", 0.99, "repeat"), Span(city, city + 8, "PERSON", 0.99, "repeat")]
     kept = repeats_outside_fields(lent, read_structure(text, RULES.rules.fields).without_persons())
     assert [text[s.start:s.end] for s in kept] == ["Léa Morel"]      # the city's whole value is no one's name
+
+
+@pytest.mark.parametrize("text, ids", [
+    ('{"id": 60417, "username": "t.ferrand", "plan": "family"}', ["60417", "t.ferrand"]),  # a login beside it
+    ('[{"id": "P-3391", "first_name": "Ines", "last_name": "Roca"},\n'
+     ' {"id": "P-3392", "first_name": "Hugo", "last_name": "Roca"}]', ["P-3391", "P-3392"]),  # every record alike
+    ('{"id": 77120, "title": "Winter catalogue", "price": 12.5}', []),                     # a thing's record
+    ('{"order": {"id": 99120, "lines": 3}, "buyer": {"name": "Ada"}}', []),               # the order's id
+])
+def test_a_json_records_id_is_its_persons_when_a_key_beside_it_names_the_person(text, ids):
+    kept = apply_structure(text, [], FIELDS)
+    assert sorted(text[s.start:s.end] for s in kept if s.label == "IDENTIFIER") == ids

@@ -215,7 +215,7 @@ def read_structure(text: str, fields: Fields) -> Structure:
     """The text's tags, tables, keys and named values."""
     tags = markup_tags(text)
     tables = list(named_tables(text))
-    json_values, json_keys = _json_fields(text, fields.generic)
+    json_values, json_keys = _json_fields(text, fields)
     sql_values, sql_columns = _sql_fields(text, fields.generic)
     pairs = _key_value_fields(text, tags)
     values = tuple(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
@@ -638,32 +638,59 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
             yield from table_fields(text, header, rows)
 
 
-def _json_fields(text: str, generic: tuple[tuple[str, ...], ...]
+def _json_fields(text: str, fields: Fields
                  ) -> tuple[list[tuple[int, int, str, tuple[str, ...]]], list[tuple[int, int]]]:
     """A JSON text's values, each named by its key (a generic key, "id", with the key of its object or
-    array: `{"customer": {"id": …}}` is "customer id"), and the keys of those values: one pass."""
+    array: `{"customer": {"id": …}}` is "customer id"; in an object that is a person's record, a key beside
+    it whose value is the person's name, login or birth date, it is "person id": `{"id": 60417, "username":
+    "t.ferrand"}`; an object under a key "user" is inside the record, not the record), and the keys of those
+    values: one pass."""
     values: list[tuple[int, int, str, tuple[str, ...]]] = []
     keys: list[tuple[int, int]] = []
     if '"' not in text or ":" not in text:
         return values, keys
     objects: list[str | None] = []
+    # per open object or array: the indexes in `values` of its generic values that nothing names, and
+    # whether a key of it names a person's field
+    records: list[tuple[list[int], list[bool]]] = [([], [False])]
     for m in _JSON_TOKEN.finditer(text):
         if m.group("open") is not None:
             objects.append(m.group("key"))
+            records.append(([], [False]))
         elif m.group("brace") is not None:
             if m.group("brace") in "{[":
                 objects.append(None)
+                records.append(([], [False]))
             elif objects:
                 objects.pop()
+                _name_record_ids(values, *records.pop())
         elif m.group("key") is not None:
             group = "string" if m.group("string") is not None else "number"
             name = m.group("key")
-            if field_words(name) in generic:
+            if field_words(name) in fields.generic:
                 parent = next((key for key in reversed(objects) if key is not None), None)
                 name = f"{_singular(parent)} {name}" if parent is not None else name
+                if fields.kind(name) is None:
+                    records[-1][0].append(len(values))
+            else:
+                records[-1][1][0] |= fields.kind(name) in _PERSON_RECORD_KINDS
             values.append((m.start(group), m.end(group), name, ()))
             keys.append(m.span("key"))
+    for pending, person in records:
+        _name_record_ids(values, pending, person)
     return values, keys
+
+
+_PERSON_RECORD_KINDS = frozenset({"person", "login", "birth_date"})
+
+
+def _name_record_ids(values: list[tuple[int, int, str, tuple[str, ...]]], pending: list[int], person: list[bool]
+                     ) -> None:
+    """The generic values of a closed object that is a person's record are the person's id."""
+    if person[0]:
+        for index in pending:
+            start, end, name, record = values[index]
+            values[index] = (start, end, f"person {name}", record)
 
 
 class _TableCells:
