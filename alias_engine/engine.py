@@ -17,7 +17,7 @@ from .merge import merge_spans
 from .normalize import check_text, normalize
 from .placeholders import DEFAULT_PLACEHOLDER, check_placeholder_format
 from .repeats import repeated_values
-from .resolve import ROLES, Found, resolve
+from .resolve import DEFAULT_THRESHOLD, ROLES, Found, resolve
 from .resolve.structure import repeats_outside_fields
 from .resources import data_dir
 from .restore import unmask
@@ -48,7 +48,7 @@ class Engine:
         self,
         *,
         labels: Iterable[str] | None = None,
-        threshold: float = 0.5,
+        threshold: float = DEFAULT_THRESHOLD,
         lang: str = "auto",
         placeholder: str = DEFAULT_PLACEHOLDER,
         use_model: bool | None = None,

@@ -10,6 +10,7 @@ from .engine import DEFAULT_MAX_CHARS, Engine
 from .errors import InputError
 from .labels import LABELS
 from .options import finite_float, positive_int, probability
+from .resolve import DEFAULT_THRESHOLD
 
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
@@ -18,7 +19,8 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--lang", default="auto",
                        help="language of the text: auto (default: guessed), or a language folder of the rules (fr, en)")
     group.add_argument("--labels", help=f"comma-separated labels to detect (default: all of {','.join(LABELS)})")
-    group.add_argument("--threshold", type=probability, default=0.5, help="minimum span score (0-1, default 0.5)")
+    group.add_argument("--threshold", type=probability, default=DEFAULT_THRESHOLD,
+                       help=f"minimum span score (0-1, default {DEFAULT_THRESHOLD})")
     group.add_argument("--rules-only", action="store_true", help="do not use the model, rules only")
     group.add_argument("--model", metavar="DIR",
                        help="model folder (model.onnx, tokenizer.json, labels.json; default: the shipped model)")

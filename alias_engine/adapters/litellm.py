@@ -51,6 +51,7 @@ from litellm.integrations.custom_guardrail import CustomGuardrail  # noqa: E402
 from litellm.types.guardrails import GuardrailEventHooks  # noqa: E402
 
 from ..pseudonymise import Session  # noqa: E402
+from ..resolve import DEFAULT_THRESHOLD  # noqa: E402
 from ..server.errors import ProxyError  # noqa: E402
 from ..server.masking import COLLECTORS, CachedDetector, mask_slots  # noqa: E402
 from ..server.restoring import RESTORE_BODY, STREAMS, Restorers  # noqa: E402
@@ -99,7 +100,7 @@ class AliasEngineGuardrail(CustomGuardrail):
 
     def __init__(self, engine: Any = None, *, pseudonyms: str = "placeholder", rules_only: bool = False,
                  backend: str = "auto", lang: str = "auto", labels: Iterable[str] | str | None = None,
-                 threshold: float = 0.5, threads: int | None = None, rules: Iterable[str] | str = (),
+                 threshold: float = DEFAULT_THRESHOLD, threads: int | None = None, rules: Iterable[str] | str = (),
                  max_sessions: int = 10_000, **kwargs: Any) -> None:
         kwargs.setdefault("guardrail_name", "alias-engine")
         kwargs.setdefault("event_hook", [GuardrailEventHooks.pre_call, GuardrailEventHooks.post_call])

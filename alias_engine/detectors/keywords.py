@@ -46,7 +46,7 @@ _MAX_VALUE_CHARS = 300
 # ("?token=a1&token=a1&…") would otherwise have each hit read its value shape to the line's end.
 _MAX_READ_AFTER = 4096
 # A value longer than this is not read again from a keyword inside it (find_keyword_spans).
-_LONG_VALUE = 256
+_LONG_VALUE_CHARS = 256
 # How much of a value's end can hold a keyword (the longest shipped one folds to 39 characters).
 _KEYWORD_TAIL_CHARS = 120
 _DIGITS = regex.compile(r"\d+")
@@ -489,14 +489,14 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
     # A keyword inside a long value its own rule just read ("login: login.login.…", 4 kB) is not read again:
     # each would read on to the same end, a cost that grows with the square of such a run. In a short value
     # it is ("password: ${DB_PASSWORD:s3cret}": the value after the inner keyword is the secret).
-    read_to: dict[int, int] = {}
+    long_value_end_by_rule: dict[int, int] = {}
     for hit in rules.trigger.finditer(text, overlapped=True):
         if hit.end() <= covered_to:
             continue
         covered_to = hit.end()
         for index in rules.by_key.get(fold_keyword(hit.group()), ()):
             rule = rules.rules[index]
-            if hit.start() < read_to.get(index, -1) or \
+            if hit.start() < long_value_end_by_rule.get(index, -1) or \
                     (rule.line_start and not _at_line_start(text, hit.start())):
                 continue
             found = _match_value_before(text, hit.start(), rule) if rule.value_before else \
@@ -506,8 +506,8 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
             start, end, verified = found
             if _names_a_column(text, start, end, rules):
                 continue  # a header row: "login,credit_card,spanish_dni" holds no login
-            if end - start > _LONG_VALUE:
-                read_to[index] = end
+            if end - start > _LONG_VALUE_CHARS:
+                long_value_end_by_rule[index] = end
             if rule.label is None:
                 suppressions.append(Suppression(start, end, rule.suppress))
                 continue
@@ -550,7 +550,7 @@ def is_keyword_like(value: str, rules: KeywordRules) -> bool:
 
 def _names_a_column(text: str, start: int, end: int, rules: KeywordRules) -> bool:
     """The value read after a keyword names a column or the next field, not a value: a keyword itself
-    ("credit_card"), words that run into the next field's keyword ("CORINNE MARCHAND IBAN"), or a name that
+    ("credit_card"), words that run into the next field's keyword ("ODILE FERRAND IBAN"), or a name that
     ends with one ("spanish_dni") in a row of names parted by commas, tabs, ";" or "|"
     ("login,credit_card,spanish_dni"). One word after "login: " is a login ("jdoe_exp": "exp" is a keyword too)."""
     value = text[start:end]
@@ -636,9 +636,13 @@ def _match_value(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool
         if m is None or m.start("value") - pos > rule.max_gap:
             continue
         best = _better(best, m, matcher, shape, text)
-    if best is not None and best[1] == pos + _MAX_READ_AFTER:  # cut where reading stopped: the run is the value
-        end = best[1]
-        while end < len(text) and not text[end].isspace():
-            end += 1
-        best = (best[0], end, best[2])
+    stop = pos + _MAX_READ_AFTER
+    if best is not None and stop < len(text) and _VALUE_RUN.fullmatch(text, best[1], stop):
+        # reading stopped inside the value's run (the value may end a character before, on a "." or ":" a shape
+        # does not end on): the value goes on to the run's end, the next space, quote or separator
+        best = (best[0], _VALUE_RUN.match(text, best[1]).end(), best[2])
     return best
+
+
+# What a value cut where reading stopped runs on over: no space, quote or separator (a JSON string's end)
+_VALUE_RUN = regex.compile(r"[^\s\"'`<>,;|]*")

@@ -19,7 +19,7 @@ import regex
 from ..errors import RulesError
 from ..labels import BUILTIN, LabelSet, LabelSpec
 from ..language import Languages, language_folders, load_languages
-from ..resolve import Found, resolve
+from ..resolve import DEFAULT_THRESHOLD, Found, resolve
 from ..resolve.checks_data import ModelChecks, load_model_checks
 from ..resolve.lexicon import Lexicon
 from ..resolve.structure import Fields
@@ -226,7 +226,7 @@ def find_with_rules(text: str, lang: str, rules: Rules) -> Found:
 
 
 def detect_with_rules(text: str, lang: str, rules: Rules, model_spans: Iterable[Span] = (),
-                      threshold: float = 0.5) -> list[Span]:
+                      threshold: float = DEFAULT_THRESHOLD) -> list[Span]:
     """Candidate spans (possibly overlapping) of every rule detector in the normalised `text`,
     resolved against each other and against `model_spans` (the model's, if given: resolve/), as the
     engine resolves them at `threshold` (its default: a model span under it leaves a title's fallback name)."""

@@ -79,6 +79,9 @@ from .suppressions import (
     without_non_names,
 )
 
+# The engine's minimum span score unless told otherwise (Engine, the CLI, the adapters, detect_with_rules).
+DEFAULT_THRESHOLD = 0.5
+
 # What a detector's spans are to resolve, by the detector's `role` (detectors/base.py): which steps they go through.
 ROLES = {
     "identifiers": "checksum-validated identifiers: kept as found",

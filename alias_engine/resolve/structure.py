@@ -650,20 +650,18 @@ def _json_fields(text: str, fields: Fields
     if '"' not in text or ":" not in text:
         return values, keys
     objects: list[str | None] = []
-    # per open object or array: the indexes in `values` of its generic values that nothing names, and
-    # whether a key of it names a person's field
-    records: list[tuple[list[int], list[bool]]] = [([], [False])]
+    open_objects = [_OpenObject()]  # the text's top level, then each object or array open at this point
     for m in _JSON_TOKEN.finditer(text):
         if m.group("open") is not None:
             objects.append(m.group("key"))
-            records.append(([], [False]))
+            open_objects.append(_OpenObject())
         elif m.group("brace") is not None:
             if m.group("brace") in "{[":
                 objects.append(None)
-                records.append(([], [False]))
+                open_objects.append(_OpenObject())
             elif objects:
                 objects.pop()
-                _name_record_ids(values, *records.pop())
+                open_objects.pop().name_ids(values)
         elif m.group("key") is not None:
             group = "string" if m.group("string") is not None else "number"
             name = m.group("key")
@@ -671,26 +669,32 @@ def _json_fields(text: str, fields: Fields
                 parent = next((key for key in reversed(objects) if key is not None), None)
                 name = f"{_singular(parent)} {name}" if parent is not None else name
                 if fields.kind(name) is None:
-                    records[-1][0].append(len(values))
+                    open_objects[-1].unnamed_ids.append(len(values))
             else:
-                records[-1][1][0] |= fields.kind(name) in _PERSON_RECORD_KINDS
+                open_objects[-1].names_a_person |= fields.kind(name) in _PERSON_RECORD_KINDS
             values.append((m.start(group), m.end(group), name, ()))
             keys.append(m.span("key"))
-    for pending, person in records:
-        _name_record_ids(values, pending, person)
+    for unclosed in open_objects:
+        unclosed.name_ids(values)
     return values, keys
 
 
 _PERSON_RECORD_KINDS = frozenset({"person", "login", "birth_date"})
 
 
-def _name_record_ids(values: list[tuple[int, int, str, tuple[str, ...]]], pending: list[int], person: list[bool]
-                     ) -> None:
-    """The generic values of a closed object that is a person's record are the person's id."""
-    if person[0]:
-        for index in pending:
-            start, end, name, record = values[index]
-            values[index] = (start, end, f"person {name}", record)
+@dataclass
+class _OpenObject:
+    """A JSON object or array being read: where its generic values that nothing names are in the values
+    read, and whether a key of it holds a person's name, login or birth date."""
+    unnamed_ids: list[int] = field(default_factory=list)
+    names_a_person: bool = False
+
+    def name_ids(self, values: list[tuple[int, int, str, tuple[str, ...]]]) -> None:
+        """Once the object is read: in a person's record, its generic values are the person's id."""
+        if self.names_a_person:
+            for index in self.unnamed_ids:
+                start, end, name, beside = values[index]
+                values[index] = (start, end, f"person {name}", beside)
 
 
 class _TableCells:
