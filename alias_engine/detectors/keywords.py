@@ -41,8 +41,8 @@ _VALUE_START = r"(?<![\p{L}\p{N}_])(?<!\p{N}[ .\-/])"
 _MAX_LIST_VALUES = 10
 # The longest value a rule looks for before its keyword.
 _MAX_VALUE_CHARS = 300
-# How far after its keyword a rule reads its gap and value (a value cut there runs on to the next space:
-# a token of more than 4 kB). It keeps the cost linear: a keyword repeated along a line without spaces
+# How far after its keyword a rule reads its gap and value (a value cut there runs on to the next space,
+# quote or separator: a token of more than 4 kB). It keeps the cost linear: a keyword repeated along a line without spaces
 # ("?token=a1&token=a1&…") would otherwise have each hit read its value shape to the line's end.
 _MAX_READ_AFTER = 4096
 # A value longer than this is not read again from a keyword inside it (find_keyword_spans).
