@@ -631,12 +631,12 @@ def _valid_prefix(text: str, start: int, end: int, shape: ValueShape) -> tuple[i
 def _match_value(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:
     """The longest value right after `pos` (within the rule's gap) and whether it validates."""
     best: tuple[int, int, bool] | None = None
+    stop = pos + _MAX_READ_AFTER
     for matcher, shape in rule.matchers:
-        m = matcher.match(text, pos, pos + _MAX_READ_AFTER)
+        m = matcher.match(text, pos, stop)
         if m is None or m.start("value") - pos > rule.max_gap:
             continue
         best = _better(best, m, matcher, shape, text)
-    stop = pos + _MAX_READ_AFTER
     if best is not None and stop < len(text) and _VALUE_RUN.fullmatch(text, best[1], stop):
         # reading stopped inside the value's run (the value may end a character before, on a "." or ":" a shape
         # does not end on): the value goes on to the run's end, the next space, quote or separator

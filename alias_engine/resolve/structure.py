@@ -649,24 +649,20 @@ def _json_fields(text: str, fields: Fields
     keys: list[tuple[int, int]] = []
     if '"' not in text or ":" not in text:
         return values, keys
-    objects: list[str | None] = []
-    open_objects = [_OpenObject()]  # the text's top level, then each object or array open at this point
+    open_objects = [_OpenObject(None)]  # the text's top level, then each object or array open at this point
     for m in _JSON_TOKEN.finditer(text):
         if m.group("open") is not None:
-            objects.append(m.group("key"))
-            open_objects.append(_OpenObject())
+            open_objects.append(_OpenObject(m.group("key")))
         elif m.group("brace") is not None:
             if m.group("brace") in "{[":
-                objects.append(None)
-                open_objects.append(_OpenObject())
-            elif objects:
-                objects.pop()
+                open_objects.append(_OpenObject(None))
+            elif len(open_objects) > 1:
                 open_objects.pop().name_ids(values)
         elif m.group("key") is not None:
             group = "string" if m.group("string") is not None else "number"
             name = m.group("key")
             if field_words(name) in fields.generic:
-                parent = next((key for key in reversed(objects) if key is not None), None)
+                parent = next((o.key for o in reversed(open_objects) if o.key is not None), None)
                 name = f"{_singular(parent)} {name}" if parent is not None else name
                 if fields.kind(name) is None:
                     open_objects[-1].unnamed_ids.append(len(values))
@@ -684,8 +680,10 @@ _PERSON_RECORD_KINDS = frozenset({"person", "login", "birth_date"})
 
 @dataclass
 class _OpenObject:
-    """A JSON object or array being read: where its generic values that nothing names are in the values
-    read, and whether a key of it holds a person's name, login or birth date."""
+    """A JSON object or array being read: the key it is the value of (None: in an array, or the top level),
+    where its generic values that nothing names are in the values read, and whether a key of it holds a
+    person's name, login or birth date."""
+    key: str | None
     unnamed_ids: list[int] = field(default_factory=list)
     names_a_person: bool = False
 
