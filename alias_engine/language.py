@@ -56,8 +56,11 @@ WORD_KEYS = (
     "eponym_words",             # "disease", "Prize" after a name: the name is a thing's ("Crohn's disease")
     "eponym_lead_words",        # "maladie de", "lycée", "rue" before a name: a thing's ("sarcome de Kaposi")
     "eponym_names",             # "Alzheimer", "Crohn": a disease's or a sign's name alone, no person's
+    "company_words",            # "Ltd", "SARL", "Plomberie" with a capital by a name: a company's name
+    "birthplace_lead_words",    # "born in", "né à": before a place of birth, no address
     "list_connectors",          # "and", "ou" between the values after one keyword (detectors/keywords.py)
 )
+WORDS_AS_WRITTEN = frozenset({"company_words"})  # their case says how a text writes them: "SCI", "Properties", "plc"
 
 
 @dataclass(frozen=True)
@@ -195,7 +198,7 @@ def _elided_articles(section: object, path: Path) -> tuple[tuple[tuple[str, str]
 
 
 def _words(section: object, path: Path) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The casefolded word sets of a language.json's "words": {key: {"comment", "words": [...]}};
+    """The casefolded word sets (WORDS_AS_WRITTEN's as written) of a language.json's "words": {key: {"comment", "words": [...]}};
     RulesError naming the file on an unknown key or a malformed entry."""
     if not isinstance(section, dict):
         raise RulesError(f"{path}: \"words\" is an object of word lists ({', '.join(WORD_KEYS)})")
@@ -207,7 +210,7 @@ def _words(section: object, path: Path) -> tuple[tuple[str, frozenset[str]], ...
         if key not in section:
             continue
         entry = section[key]
-        words = _listed_or_filed(entry, path)
+        words = _listed_or_filed(entry, path, casefold=key not in WORDS_AS_WRITTEN)
         if words is None or set(entry) - {"comment", "words", "file"}:
             raise RulesError(f"{path}: words.{key} must be an object {{\"comment\", \"words\"}} "
                              "whose \"words\" is a list of words, or {\"comment\", \"file\"} naming a file of "
@@ -216,29 +219,32 @@ def _words(section: object, path: Path) -> tuple[tuple[str, frozenset[str]], ...
     return tuple(out)
 
 
-def _listed_or_filed(entry: object, path: Path) -> frozenset[str] | None:
-    """The casefolded words of a "words" entry: its list, or the lines of the file it names (next to `path`;
-    lines starting with "#" are comments); None when it has neither, or a word that is no word."""
+def _listed_or_filed(entry: object, path: Path, casefold: bool = True) -> frozenset[str] | None:
+    """The casefolded words (as written: `casefold` false) of a "words" entry: its list, or the lines of the
+    file it names (next to `path`; lines starting with "#" are comments); None when it has neither, or a
+    word that is no word."""
     if not isinstance(entry, dict):
         return None
     if "file" not in entry:
         words = entry.get("words")
         if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
             return None
-        return frozenset(map(str.casefold, words))
+        return frozenset(map(str.casefold, words)) if casefold else frozenset(words)
     name = entry["file"]
     if "words" in entry or not isinstance(name, str) or Path(name).name != name:
         return None
     try:
-        return _words_of_file(path.parent.joinpath(name).read_text(encoding="utf-8"))
+        return _words_of_file(path.parent.joinpath(name).read_text(encoding="utf-8"), casefold)
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesError(f"{path}: cannot read the word file {name!r} ({type(exc).__name__})") from None
 
 
 @lru_cache(maxsize=8)
-def _words_of_file(text: str) -> frozenset[str]:
-    """The casefolded words of a word file's text, parsed once for every Engine (and copy of the rules)."""
-    return frozenset(map(str.casefold, _COMMENT_LINE.sub("", text).split()))
+def _words_of_file(text: str, casefold: bool = True) -> frozenset[str]:
+    """The casefolded words (as written: `casefold` false) of a word file's text, parsed once for every Engine
+    (and copy of the rules)."""
+    words = _COMMENT_LINE.sub("", text).split()
+    return frozenset(map(str.casefold, words)) if casefold else frozenset(words)
 
 
 @lru_cache(maxsize=1)

@@ -221,6 +221,68 @@ def test_model_address_takes_the_town_a_deed_writes_first():
     assert checked(text, "2 rue Haute", "ADDRESS") == [("ADDRESS", "2 rue Haute")]       # a birthplace is no part of it
 
 
+@pytest.mark.parametrize("text, value", [
+    ("Monsieur est né à BRIVE (19100) le 2 mars 1950.", "BRIVE (19100)"),
+    ("Madame, née à LILLE 2e arrondissement (59000), demeurant …", "LILLE 2e arrondissement (59000)"),
+    ("Lieu de naissance : Tulle (19)", "Tulle (19)"),
+    ("Place of birth: Galway H91", "Galway H91"),
+])
+def test_a_place_of_birth_is_no_address(text, value):
+    assert checked(text, value, "ADDRESS") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("né à la maternité, 12 rue des Lilas, 19100 Brive", "12 rue des Lilas, 19100 Brive"),   # a street: an address
+    ("Né à Brive, il vit 4 chemin Vert, 19100 Brive.", "4 chemin Vert, 19100 Brive"),
+    ("born in Cork; now at 7 Lee Road, Cork T12", "7 Lee Road, Cork T12"),
+])
+def test_an_address_after_a_place_of_birth_stays(text, value):
+    assert checked(text, value, "ADDRESS") == [("ADDRESS", value)]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Il est né à Florence en 1961.", "Florence"),
+    ("She was born in Chester and moved south.", "Chester"),
+    ("Lieu de naissance : Nancy", "Nancy"),
+])
+def test_a_place_of_birth_is_no_person(text, value):
+    assert checked(text, value, "PERSON") == []
+
+
+def test_a_name_after_a_birth_with_no_place_word_stays():
+    for text, value in [("Née Florence Morel, elle signe.", "Florence Morel"), ("born to Chester Hale in 1990", "Chester Hale")]:
+        assert checked(text, value, "PERSON") == [("PERSON", value)]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Invoice from Harrow Finch LLP, London.", "Harrow Finch"),          # a legal form after the name
+    ("Landlord: Okoro Properties Limited", "Okoro"),                      # a trade, then a legal form
+    ("facture au nom de SCEA Marchal (SIREN 370394868)", "SCEA Marchal"),  # a legal form before it
+    ("facture au nom de SCEA Marchal (SIREN 370394868)", "Marchal"),
+    ("MORVAN PLOMBERIE CHAUFFAGE", "MORVAN PLOMBERIE"),                    # a trade inside the span
+    ("Keys from Dane Valley Lettings, Macclesfield", "Dane Valley"),
+])
+def test_a_company_named_after_a_person_is_no_person(text, value):
+    assert checked(text, value, "PERSON") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I told Sarah police were on their way.", "Sarah"),          # a lower-case word after the name
+    ("Jenny Chu and Omar Sci spoke first.", "Omar Sci"),            # a surname spelt like no company word
+    ("Paid to Martin, SARL Lebrun's manager.", "Martin"),           # a comma between
+    ("Signed: Ruth Baker\nLtd company director", "Ruth Baker"),    # a line break between
+])
+def test_a_name_beside_no_company_word_stays(text, value):
+    assert checked(text, value, "PERSON") == [("PERSON", value)]
+
+
+def test_a_company_named_after_a_person_of_the_text_stays_masked():
+    text = "Client : Henri Marchal, viticulteur. Facture au nom de SCEA Marchal."
+    spans = [model_span(text, "Henri Marchal", "PERSON"), model_span(text, "SCEA Marchal", "PERSON")]
+    assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)] == [
+        "Henri Marchal", "SCEA Marchal"]          # "SCEA Marchal" in clear would show Henri's surname
+
+
 @pytest.mark.parametrize("text, value, expected", [
     # an address block under its addressee, after another text's last line (joined records)
     ("Merci pour tout.\nOdile Ferrand-Lucas\n\n14 chemin des Vignes\n26400 Crest",

@@ -271,6 +271,29 @@ def test_a_birth_fields_date_is_a_birth_date(text, dates):
     assert found == dates
 
 
+@pytest.mark.parametrize("name", ["LieuNaissance", "lieu_de_naissance", "CommuneNaissance", "place_of_birth", "birthplace", "POB"])
+def test_a_place_of_births_field_is_a_birthplace(name):
+    assert FIELDS.kind(name) == "birthplace"
+
+
+def _every_capitalised_word_a_name_or_an_address(text):
+    return [Span(m.start(), m.end(), "PERSON" if m.group().isalpha() else "ADDRESS", 0.9, "model")
+            for m in re.finditer(r"\b[A-Z][a-zé]+(?: \(\d+\))?", text)]
+
+
+@pytest.mark.parametrize("text, place, kept", [
+    ("<Patient><Nom>Quéré</Nom><LieuNaissance>Morlaix</LieuNaissance></Patient>", "Morlaix", False),
+    ('<label>Nom</label><input name="nom" value="Quéré">\n<label>Né à</label><input name="lieu_naissance" value="Morlaix (29)">',
+     "Morlaix (29)", False),
+    ('{"surname": "Quéré", "place_of_birth": "Florence"}', "Florence", False),
+    ('{"surname": "Quéré", "mother": "Florence"}', "Florence", True),      # counter-example: a person's field
+])
+def test_a_place_of_birth_field_holds_no_name_and_no_address(text, place, kept):
+    engine = Engine(use_model=False, detectors=[Role("model", _every_capitalised_word_a_name_or_an_address)])
+    found = [text[s.start:s.end] for s in engine.detect(text, "fr") if s.label in ("PERSON", "ADDRESS")]
+    assert "Quéré" in found and (place in found) == kept
+
+
 def _every_date_a_birth_date(text):
     return [Span(m.start(), m.end(), "BIRTH_DATE", 0.9, "model") for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text)]
 
@@ -279,7 +302,7 @@ def test_an_invoices_date_is_no_birth_date_whatever_the_model_read():
     text = "<Facture><Date>2024-01-03</Date><Client><DateDeNaissance><Date>1971-12-02</Date></DateDeNaissance></Client></Facture>"
     engine = Engine(use_model=False, detectors=[Role("model", _every_date_a_birth_date)])
     assert [text[s.start:s.end] for s in engine.detect(text, "fr") if s.label == "BIRTH_DATE"] == ["1971-12-02"]
-    assert FIELDS.kind("ssn_dob_check") == "national_id" and FIELDS.kind("LieuNaissance") == "birth_date"
+    assert FIELDS.kind("ssn_dob_check") == "national_id" and FIELDS.kind("DateNaissance") == "birth_date"
     assert not structure._reads_as_code("19850231", "birth_date")  # no 31 February
 
 

@@ -20,7 +20,7 @@ from functools import cached_property, lru_cache
 import regex
 
 from ..detectors.patterns import phrases
-from ..language import WORD_KEYS, Languages
+from ..language import WORD_KEYS, WORDS_AS_WRITTEN, Languages
 
 OWN_WORD_KEYS = ("lower_case_words", "person_lead_words")
 _NO_DOT = frozenset({"person_lead_words", "office_titles"})  # titles, compared without their final dot
@@ -50,6 +50,8 @@ class Lexicon:
     eponym_words: frozenset[str] = frozenset()  # "disease", "Prize" after a name: a thing's
     eponym_lead_words: frozenset[str] = frozenset()  # "maladie de", "lycée" before a name: a thing's
     eponym_names: frozenset[str] = frozenset()  # "alzheimer", "crohn": alone, a disease's or a sign's name
+    company_words: frozenset[str] = frozenset()  # "Ltd", "SARL" by a name: a company's (as written, not folded)
+    birthplace_lead_words: frozenset[str] = frozenset()  # "né à": before a place of birth, no address
     list_connectors: frozenset[str] = frozenset()  # "and", "ou" between the values after one keyword
     # The words of OWN_WORD_KEYS by language: (language, key, casefolded words)
     own_words: tuple[tuple[str, str, frozenset[str]], ...] = ()
@@ -114,6 +116,37 @@ class Lexicon:
         return regex.compile(self._eponym_lead + r"(?=\p{L})")
 
     @cached_property
+    def company_after(self) -> regex.Pattern:
+        """" LLP", " Plomberie" after a name: the name is a company's ("Harrow Finch LLP")."""
+        return regex.compile(r"[ \t]+" + self._company_word + r"(?![\p{L}])")
+
+    @cached_property
+    def company_before(self) -> regex.Pattern:
+        """"SARL ", "SCEA " ending where a name starts: the name is a company's ("SCEA Marchal")."""
+        return regex.compile(r"(?<![\p{L}])" + self._company_word + r"[ \t]+\Z")
+
+    @cached_property
+    def company_word(self) -> regex.Pattern:
+        """A company word as a whole word ("MORVAN PLOMBERIE" ends with one)."""
+        return regex.compile(r"(?<![\p{L}])" + self._company_word + r"(?![\p{L}])")
+
+    @cached_property
+    def _company_word(self) -> str:
+        """A word of `company_words` written as listed: one listed in capitals in capitals ("SCI", not the
+        surname "Sci"), one listed with a capital with a capital ("Properties", not "properties"), one
+        listed in lower case in any case ("plc")."""
+        capitals = [w for w in self.company_words if w.isupper()]
+        capitalised = [w for w in self.company_words if w[:1].isupper() and not w.isupper()]
+        lower = [w for w in self.company_words if not w[:1].isupper() and not w.isupper()]
+        return (r"(?:" + phrases(capitals) + r"|(?=\p{Lu})(?i:" + phrases(capitalised) + r")|(?i:"
+                + phrases(lower) + r"))")
+
+    @cached_property
+    def birthplace_before(self) -> regex.Pattern:
+        """"né à ", "Place of birth: " ending where a value starts: what follows is a place of birth."""
+        return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.birthplace_lead_words) + r")[ \t]*:?[ \t]*\Z")
+
+    @cached_property
     def organisation_before(self) -> regex.Pattern:
         """An organisation's name and a separator ending where a value starts: "l'agence IMMO DÔME
         GESTION, ", "Harbourside Lettings (": a word of `organisation_words` or `business_words`, then
@@ -131,6 +164,8 @@ def _casefolded(key: str, words: Iterable[str]) -> frozenset[str]:
     if not isinstance(words, (list, tuple, set, frozenset)) or not all(isinstance(w, str) for w in words):
         raise ValueError(f"words.{key} must be a list of strings")
     folded = (w.casefold() for w in words)
+    if key in WORDS_AS_WRITTEN:
+        return frozenset(words)
     return frozenset(w.rstrip(".") for w in folded) if key in _NO_DOT else frozenset(folded)
 
 

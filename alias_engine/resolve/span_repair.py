@@ -280,6 +280,32 @@ def eponyms_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span
 _POSSESSIVE = regex.compile(r"['’]s\Z")
 
 
+def birthplaces_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
+    """Without the PERSON spans right after "né à", "born in" (`birthplace_lead_words`): a town the model took
+    for a name ("née à Florence", "born in Tralee")."""
+    return [span for span in spans if span.label != "PERSON"
+            or lexicon.birthplace_before.search(text, max(0, span.start - 40), span.start) is None]
+
+
+def companies_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
+    """Without the PERSON spans that name a company: a legal form or a trade written with a capital right
+    after the name, before it or inside the span (`company_words`: "Harrow Finch LLP", "SCEA Marchal",
+    "MORVAN PLOMBERIE"). LABELS.md: a company named after a person is no PERSON; but one named after a
+    person of the text stays masked, or it would show their name ("Henri Marchal … SCEA Marchal")."""
+    companies = [span for span in spans if span.label == "PERSON" and (
+        lexicon.company_after.match(text, span.end)
+        or lexicon.company_before.search(text, max(0, span.start - 12), span.start)
+        or lexicon.company_word.search(text, span.start, span.end))]
+    if not companies:
+        return spans
+    dropped = {id(span) for span in companies}
+    persons_words = {w.group().casefold() for span in spans if span.label == "PERSON" and id(span) not in dropped
+                     for w in _LETTERS.finditer(text, span.start, span.end)}
+    return [span for span in spans if id(span) not in dropped or any(
+        w.group().casefold() in persons_words for w in _LETTERS.finditer(text, span.start, span.end)
+        if not lexicon.company_word.fullmatch(w.group()))]
+
+
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
     """Without the PERSON spans a statement's line names after a card, cash or direct-debit code ("CB
     CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", `merchant_before`): a merchant or a biller, a company. A
@@ -404,9 +430,17 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
         start = text.index("\n", name_end)
         while start < end and not text[start].isalnum():
             start += 1
-    if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]):
+    if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]) or _birthplace(text, start, end, lexicon):
         return person
     return person + [(start, end)]
+
+
+def _birthplace(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """A town and its code after "né à", "born in" (`birthplace_lead_words`) on one line, with no street:
+    where a person was born ("née à BREST (29)"), not where they live."""
+    return (lexicon.birthplace_before.search(text, max(0, start - 40), start) is not None
+            and not text[start].isdigit() and "\n" not in text[start:end]
+            and not any(w.group().casefold() in lexicon.street_words for w in _LETTERS.finditer(text, start, end)))
 
 
 def _pieces_between(pattern: regex.Pattern, text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -96,7 +96,7 @@ class _Range(NamedTuple):
 
 # The classes of field names (common.json → "fields"), each a tuple of phrases in `Fields`.
 FIELD_CLASSES = ("not_personal", "personal", "person", "not_person", "plain_name", "role", "thing", "generic",
-                 "address", "identifier", "login", "national_id", "secret_code", "birth_date")
+                 "address", "identifier", "login", "national_id", "secret_code", "birth_date", "birthplace")
 _NAMING_NOTHING_ALONE = frozenset({"generic", "not_person"})  # "id", "value"; "voie": no header cell by themselves
 
 
@@ -118,6 +118,7 @@ class Fields:
     national_id: tuple[tuple[str, ...], ...] = ()  # "passport", "permis": a state's number of a person
     secret_code: tuple[tuple[str, ...], ...] = ()  # "cvc", "otp", "pin": a few digits that open something
     birth_date: tuple[tuple[str, ...], ...] = ()  # "dob", "DateNaissance": a person's date of birth
+    birthplace: tuple[tuple[str, ...], ...] = ()  # "LieuNaissance", "place_of_birth": a place, no one's
     # the languages' words the fields read: not_a_name_values ("n/a", "inconnu"), person_lead_words (titles
     # before a name, not of it: "dr", "mme"), street_words ("rue", "road": a street line's)
     lexicon: Lexicon = Lexicon()
@@ -161,8 +162,9 @@ class Fields:
         return self._names_a_field[name]
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
-        """"person", "address", "secret_code", "birth_date", "national_id", "identifier", "login", "not_personal" or None (nothing said)
-        for a field name; `record`: the names of the fields beside it (a table's header), where known."""
+        """"person", "address", "secret_code", "birth_date", "birthplace", "national_id", "identifier", "login",
+        "not_personal" or None (nothing said) for a field name; `record`: the names of the fields beside it (a
+        table's header), where known."""
         words = self._unjoined(field_words(name))
         if not words or len(words) > 8:
             return None
@@ -181,6 +183,8 @@ class Fields:
                                 ("identifier", self.identifier), ("login", self.login)):
                 if _has_any(words, group):
                     return kind
+        if _has_any(words, self.birthplace):
+            return "birthplace"  # "LieuNaissance": a place, though "naissance" names a birth date's field too
         if _has_any(words, self.birth_date):
             return "birth_date"  # "DateNaissance", "dateOfBirth": its date is a person's birth, whatever word is beside it
         if not_personal and not _has_any(words, self.personal):
@@ -207,8 +211,9 @@ class Structure(NamedTuple):
     values: tuple
 
     def without_persons(self) -> frozenset[tuple[int, int]]:
-        """Where a value is a `not_personal` field's whole value: no PERSON is lent there (`repeats_outside_fields`)."""
-        return frozenset((start, end) for start, end, kind, _ in self.values if kind == "not_personal")
+        """Where a value is a `not_personal` or `birthplace` field's whole value: no PERSON is lent there
+        (`repeats_outside_fields`)."""
+        return frozenset((start, end) for start, end, kind, _ in self.values if kind in ("not_personal", "birthplace"))
 
 
 def read_structure(text: str, fields: Fields) -> Structure:
@@ -257,15 +262,19 @@ def repeats_outside_fields(repeats: list[Span], without_persons: frozenset[tuple
 
 
 def _outside_not_personal(text: str, spans: list[Span], values: Sequence) -> list[Span]:
-    """The spans that no `not_personal` field's value rules out: a PERSON, IDENTIFIER, SECRET, NATIONAL_ID or
-    BIRTH_DATE of the model or a repeat inside it, or a keyword's IDENTIFIER that is the value's one code."""
-    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values if kind == "not_personal"])
+    """The spans that no `not_personal` or `birthplace` field's value rules out: a PERSON, IDENTIFIER, SECRET,
+    NATIONAL_ID or BIRTH_DATE of the model or a repeat inside it (and an ADDRESS of the model in a place of
+    birth), or a keyword's IDENTIFIER that is the value's one code."""
+    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values
+                          if kind in ("not_personal", "birthplace")])
     if not by_value:
         return spans
-    return [span for span in spans if not (span.label in MODEL_LABELS and any(
-        v.start <= span.start and span.end <= v.end
-        and (span.source in ("model", "repeat") or span.label == "IDENTIFIER" and _one_code(text, v, span))
-        for v in by_value.overlapping(span.start, span.end)))]
+    return [span for span in spans if not any(
+        v.start <= span.start and span.end <= v.end and (
+            span.label in MODEL_LABELS and (span.source in ("model", "repeat")
+                                            or span.label == "IDENTIFIER" and _one_code(text, v, span))
+            or v.kind == "birthplace" and span.label == "ADDRESS" and span.source == "model")
+        for v in by_value.overlapping(span.start, span.end))]
 
 
 def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], placeholders: frozenset[str]
@@ -675,7 +684,7 @@ def _json_fields(text: str, fields: Fields
     return values, keys
 
 
-_PERSON_RECORD_KINDS = frozenset({"person", "login", "birth_date"})
+_PERSON_RECORD_KINDS = frozenset({"person", "login", "birth_date", "birthplace"})
 
 
 @dataclass
