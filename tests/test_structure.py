@@ -503,6 +503,16 @@ def test_a_logs_key_value_pairs_are_fields():
     assert apply_structure(url, [], FIELDS) == []
 
 
+def test_an_objects_quoted_key_value_pairs_are_fields():
+    # a Java object's toString, a Python repr: values quoted with ', each named by its key
+    log = "PaymentError for Subscriber{id=90412, surname='Keravec', nir='187032A00412345', city='Brest'}"
+    spans = found(log, ("187032A00412345", "IDENTIFIER"), ("Brest", "PERSON"))
+    assert shown(log, apply_structure(log, spans, FIELDS)) == [
+        ("187032A00412345", "NATIONAL_ID"), ("Keravec", "PERSON")]              # a city is no one's name
+    prose = "il m'a dit l'adresse='à voir' demain"                               # no key before the quote
+    assert apply_structure(prose, [], FIELDS) == []
+
+
 def test_an_attribute_that_names_markup_holds_no_value():
     html = '<label>Other party</label> <input name="tp_vrm" value="AB12 CDE"> <div class="card-holder">Jean Morel</div>'
     spans = found(html, ("tp_vrm", "IDENTIFIER"), ("AB12 CDE", "IDENTIFIER"), ("card-holder", "PERSON"),

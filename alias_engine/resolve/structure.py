@@ -806,7 +806,8 @@ def _sql_tables(text: str) -> dict[str, tuple[str, ...]]:
 
 
 def _key_value_fields(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int, str, tuple[str, ...]]]:
-    """A log's or a command's `key=value` pairs (logfmt: "user=jmorel sku=FL-TEA-0042 ip=…") and a config
+    """A log's or a command's `key=value` pairs (logfmt: "user=jmorel sku=FL-TEA-0042 ip=…"; a value quoted
+    with " or ', as a Java object's toString or a Python repr writes it: "Client{nom='Morel', nir='…'}") and a config
     file's `key: value` lines (YAML: "ansible_user: deploy", a key in lower case of two words or more
     joined by "_", "." or "-": a chat's "user: 06…" is a speaker's line), each value named by its key; not
     a URL's query (after "?" or "&") nor an attribute inside a tag."""
@@ -819,7 +820,8 @@ def _key_value_fields(text: str, tags: list[tuple[int, int]]) -> list[tuple[int,
 
 
 _KEY_VALUE = regex.compile(r"(?<![^\s,;({\[])(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,40})="
-                           r"(?:\"(?P<value>[^\"\n]{0,200})\"|<(?P<value>[^<>\s]{1,100})>|(?P<value>[^\s,;&\"'<>()\[\]{}]{1,200}))")
+                           r"(?:\"(?P<value>[^\"\n]{0,200})\"|'(?P<value>[^'\n]{0,200})'|<(?P<value>[^<>\s]{1,100})>"
+                           r"|(?P<value>[^\s,;&\"'<>()\[\]{}]{1,200}))")
 
 
 _CONFIG_LINE = regex.compile(r"(?m)^[ \t]*(?:-[ \t]+)?(?P<key>[a-z][a-z0-9]*(?:[_.\-][a-z0-9]+)+):[ \t]+"
