@@ -276,6 +276,25 @@ def test_a_name_beside_no_company_word_stays(text, value):
     assert checked(text, value, "PERSON") == [("PERSON", value)]
 
 
+@pytest.mark.parametrize("text, value", [
+    ("I paid him back on Revolut last night.", "Revolut"),
+    ("Meet me outside Sainsbury's at six.", "Sainsbury's"),
+    ("le colis part chez Chronopost demain", "Chronopost"),
+    ("on a pris les dalles chez Leroy Merlin", "Leroy Merlin"),
+    ("Trop de douleurs, je prends du Doliprane.", "Doliprane"),
+])
+def test_a_brand_people_mention_is_no_person(text, value):
+    assert checked(text, value, "PERSON") == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Dr Greggs will see you at ten.", "Greggs"),        # a title: a person's name
+    ("Revolution Smith signed the form.", "Revolution Smith"),
+])
+def test_a_name_that_is_no_brand_or_is_titled_stays(text, value):
+    assert checked(text, value, "PERSON") == [("PERSON", value)]
+
+
 def test_a_company_named_after_a_person_of_the_text_stays_masked():
     text = "Client : Henri Marchal, viticulteur. Facture au nom de SCEA Marchal."
     spans = [model_span(text, "Henri Marchal", "PERSON"), model_span(text, "SCEA Marchal", "PERSON")]

@@ -52,6 +52,7 @@ class Lexicon:
     eponym_names: frozenset[str] = frozenset()  # "alzheimer", "crohn": alone, a disease's or a sign's name
     company_words: frozenset[str] = frozenset()  # "Ltd", "SARL" by a name: a company's (as written, not folded)
     birthplace_lead_words: frozenset[str] = frozenset()  # "né à": before a place of birth, no address
+    brand_names: frozenset[str] = frozenset()  # "netflix", "leroy merlin": a company's or a product's name
     list_connectors: frozenset[str] = frozenset()  # "and", "ou" between the values after one keyword
     # The words of OWN_WORD_KEYS by language: (language, key, casefolded words)
     own_words: tuple[tuple[str, str, frozenset[str]], ...] = ()

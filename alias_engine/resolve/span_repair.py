@@ -280,6 +280,35 @@ def eponyms_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span
 _POSSESSIVE = regex.compile(r"['’]s\Z")
 
 
+def brands_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
+    """Without the PERSON spans that are a company's or a product's name people mention (`brand_names`:
+    "Netflix", "Leroy Merlin", "Sainsbury's"), unless a title makes it a name ("Mr Tesco") or a name of the
+    text has that word ("Ms Ada Dyson … Dyson").
+
+    >>> lexicon = Lexicon.from_words({"brand_names": ["Dyson", "Netflix"], "person_lead_words": ["Mr"]})
+    >>> text = "Netflix is down. Mr Dyson asked; Dyson again."
+    >>> spans = [Span(0, 7, "PERSON", 0.9, "model"), Span(20, 25, "PERSON", 0.9, "model"), Span(33, 38, "PERSON", 0.9, "model")]
+    >>> [text[s.start:s.end] for s in brands_removed(spans, text, lexicon)]
+    ['Dyson', 'Dyson']
+    """
+    if not lexicon.brand_names:
+        return spans
+    brands = [span for span in spans if span.label == "PERSON" and _names_a_brand(text, span, lexicon.brand_names)
+              and not _title_before(text, span.start, lexicon)]
+    if not brands:
+        return spans
+    dropped = {id(span) for span in brands}
+    persons_words = {w.group().casefold() for span in spans if span.label == "PERSON" and id(span) not in dropped
+                     for w in _LETTERS.finditer(text, span.start, span.end)}
+    return [span for span in spans if id(span) not in dropped
+            or any(w.group().casefold() in persons_words for w in _LETTERS.finditer(text, span.start, span.end))]
+
+
+def _names_a_brand(text: str, span: Span, brand_names: frozenset[str]) -> bool:
+    value = " ".join(text[span.start:span.end].split()).casefold()
+    return value in brand_names or _POSSESSIVE.sub("", value) in brand_names
+
+
 def birthplaces_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans right after "né à", "born in" (`birthplace_lead_words`): a town the model took
     for a name ("née à Florence", "born in Tralee")."""
