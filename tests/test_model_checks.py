@@ -221,6 +221,19 @@ def test_model_address_takes_the_town_a_deed_writes_first():
     assert checked(text, "2 rue Haute", "ADDRESS") == [("ADDRESS", "2 rue Haute")]       # a birthplace is no part of it
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("Domicile :\n28 avenue des Tilleuls, 38000 Grenoble", "avenue des Tilleuls, 38000 Grenoble",
+     "28 avenue des Tilleuls, 38000 Grenoble"),                                  # the house number before the street
+    ("Adresse : 7 bis rue Haute, 29000 Quimper", "rue Haute, 29000 Quimper", "7 bis rue Haute, 29000 Quimper"),
+    ("fuite dans le bâtiment C, 2e étage, 4 rue Verte, 35000 Rennes", "C, 2e étage, 4 rue Verte, 35000 Rennes",
+     "bâtiment C, 2e étage, 4 rue Verte, 35000 Rennes"),                         # a building word before its letter
+    ("domicile : Lieu-dit Kervoal, 29410 Pleyber", "Kervoal, 29410 Pleyber", "Lieu-dit Kervoal, 29410 Pleyber"),
+    ("Room 12 Park Lane, London W1K 7TN", "Park Lane, London W1K 7TN", "Park Lane, London W1K 7TN"),  # no separator before
+])
+def test_model_address_takes_its_first_element_before_it(text, value, kept):
+    assert checked(text, value, "ADDRESS") == [("ADDRESS", kept)]
+
+
 @pytest.mark.parametrize("text, value", [
     ("Monsieur est né à BRIVE (19100) le 2 mars 1950.", "BRIVE (19100)"),
     ("Madame, née à LILLE 2e arrondissement (59000), demeurant …", "LILLE 2e arrondissement (59000)"),

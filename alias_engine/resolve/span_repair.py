@@ -447,7 +447,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     head = lexicon.town_before.search(text, max(0, start - 80), start)
     if head is not None:
         start = head.start(1)
-    start = _building_start(text, start, lexicon)
+    start = _first_element_start(text, _building_start(text, start, lexicon), lexicon)
     point = _NUMBER_AND_POINT_BEFORE.search(text, max(0, start - 10), start)
     if point is not None:
         start = point.start()
@@ -539,6 +539,27 @@ def _building_start(text: str, start: int, lexicon: Lexicon) -> int:
     if m is None or m.group(1).split()[0].casefold().rstrip(".") not in lexicon.address_building_words:
         return start
     return m.start(1)
+
+
+def _first_element_start(text: str, start: int, lexicon: Lexicon) -> int:
+    """Where an address starts when the model left out its first element right before it on its line: the
+    house number before a street ("45 | avenue Jean Moulin", "12 bis | rue …"), a building word before
+    its name or letter ("bâtiment | B, 3e étage", "Lieu-dit | Kervoal, 29…")."""
+    first = _LETTERS.match(text, start)
+    if first is not None and first.group().casefold() in lexicon.street_words:
+        number = _HOUSE_NUMBER_BEFORE.search(text, max(0, start - 16), start)
+        if number is not None:
+            return number.start()
+    word = _BUILDING_WORD_BEFORE.search(text, max(0, start - 30), start)
+    if word is not None and word.group(1).casefold() in lexicon.address_building_words:
+        return word.start()
+    return start
+
+
+# The word right before a position, hyphens in it: "bâtiment ", "Lieu-dit ", "bât. ".
+_BUILDING_WORD_BEFORE = regex.compile(r"(?<![\p{L}\-])(\p{L}[\p{L}\-]*)\.?[ \t]+\Z")
+# A house number right before a street, alone on its line or after a separator: "45 ", "12 bis ", "7B, ".
+_HOUSE_NUMBER_BEFORE = regex.compile(r"(?:^|(?<=[\n,;:(]|[\n,;:(][ \t]))[ \t]*\K\d{1,4}(?:[ ]?(?:bis|ter|[A-Za-z]))?,?[ \t]+\Z")
 
 
 def _address_tail(text: str, start: int, end: int, lexicon: Lexicon) -> int:
