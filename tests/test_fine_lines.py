@@ -387,7 +387,7 @@ def test_a_driving_licence_number_is_a_national_id(text):
 
 
 @pytest.mark.parametrize("text, number, name", [
-    ("OFFICER: PC 5519 R. OKONJO, LEEDS NORTH", "5519", "R. OKONJO"),
+    ("OFFICER: PC 5519 R. TREGARTHEN, LEEDS NORTH", "5519", "R. TREGARTHEN"),
     ("OIC: DC 2210 MORLEY", "2210", "MORLEY"),
     ("PC 3301 DE LA CRUZ on duty", "3301", "DE LA CRUZ"),
     ("my PC 2000 Windows box", None, None),            # a computer: no name in capitals after the number

@@ -295,8 +295,8 @@ def test_a_company_named_after_a_person_of_the_text_stays_masked():
      [("PERSON", "Jane Roe"), ("ADDRESS", "12 High Street\nLeeds LS1 4AB")]),            # the title stays outside
     ("Ship to: Jean Dupont\r\n12 rue Verte\r\n75011 Paris", "Jean Dupont\r\n12 rue Verte\r\n75011 Paris",
      [("PERSON", "Jean Dupont"), ("ADDRESS", "12 rue Verte\r\n75011 Paris")]),
-    ("Harbourside Medical Practice\n31 Quay Road\nPoole", "Harbourside Medical Practice\n31 Quay Road\nPoole",
-     [("ADDRESS", "Harbourside Medical Practice\n31 Quay Road\nPoole")]),
+    ("Quayside Medical Practice\n31 Quay Road\nPoole", "Quayside Medical Practice\n31 Quay Road\nPoole",
+     [("ADDRESS", "Quayside Medical Practice\n31 Quay Road\nPoole")]),
     ("The Old Rectory\n12 Church Lane\nDitton", "The Old Rectory\n12 Church Lane\nDitton",
      [("ADDRESS", "The Old Rectory\n12 Church Lane\nDitton")]),
     ("> K. P. ABERNATHY\n> 9 Quarry Lane\n> Bath BA2 4LP", "K. P. ABERNATHY\n> 9 Quarry Lane\n> Bath BA2 4LP",
@@ -565,7 +565,7 @@ def test_model_secret_takes_the_whole_quoted_token(text, value, expected):
 @pytest.mark.parametrize("text, value, label", [
     ("CB CARREFOUR CARTE 4978XXXXXXXX2210;84,36", "4978XXXXXXXX2210", "PHONE"),     # already masked
     ("Savings a/c ***4418 frozen", "***4418", "IDENTIFIER"),
-    ("kernel: [1842207.551] nf_conntrack: table full", "1842207.551", "PHONE"),      # a kernel's clock
+    ("kernel: [5172094.386] nf_conntrack: table full", "5172094.386", "PHONE"),      # a kernel's clock
 ])
 def test_model_number_that_is_masked_or_a_clock_is_dropped(text, value, label):
     assert checked(text, value, label) == []
@@ -573,7 +573,7 @@ def test_model_number_that_is_masked_or_a_clock_is_dropped(text, value, label):
 
 @pytest.mark.parametrize("text, lang, value", [
     ("Gum Tree Hospitality Pty Ltd\nABN 51 824 753 556\n", "en", "51 824 753 556"),
-    ("pour un rendez-vous, merci de nous appeler au 02 41 86 35 07.", "fr", "02 41 86 35 07"),
+    ("pour un rendez-vous, merci de nous contacter au 02 41 86 35 07.", "fr", "02 41 86 35 07"),
     ("Reply Y to confirm. To rebook call 01632 960 100.", "en", "01632 960 100"),
 ])
 def test_a_company_number_or_line_is_no_phone(text, lang, value):
@@ -728,8 +728,8 @@ def test_a_model_secret_of_three_letters_or_fewer_is_none(text, value):
 def test_a_number_read_across_a_tab_is_one_number_a_cell():
     text = "plan\tcard_last4\tdoor_pin\nOff-peak\t4417\t5082\n"
     assert checked(text, "4417\t5082", "PHONE") == []  # two 4-digit codes, no phone
-    text = "Ann\t07701 332 846\tx\n"
-    assert checked(text, "07701 332 846\tx", "PHONE") == [("PHONE", "07701 332 846")]
+    text = "Ann\t07700 900 274\tx\n"
+    assert checked(text, "07700 900 274\tx", "PHONE") == [("PHONE", "07700 900 274")]
 
 
 @pytest.mark.parametrize("text, value, expected", [

@@ -283,7 +283,7 @@ def _every_capitalised_word_a_name_or_an_address(text):
 
 @pytest.mark.parametrize("text, place, kept", [
     ("<Patient><Nom>Quéré</Nom><LieuNaissance>Morlaix</LieuNaissance></Patient>", "Morlaix", False),
-    ('<label>Nom</label><input name="nom" value="Quéré">\n<label>Né à</label><input name="lieu_naissance" value="Morlaix (29)">',
+    ('<label>Nom</label><input name="nom" value="Quéré">\n<label>Né à</label><input type="text" name="lieu_naissance" value="Morlaix (29)">',
      "Morlaix (29)", False),
     ('{"surname": "Quéré", "place_of_birth": "Florence"}', "Florence", False),
     ('{"surname": "Quéré", "mother": "Florence"}', "Florence", True),      # counter-example: a person's field
@@ -417,7 +417,7 @@ def test_what_is_no_code_in_a_code_field(text, pieces, expected):
 
 
 def test_an_html_cell_is_named_by_its_column_or_its_row_header():
-    html = ("<table><tr><th>Praticien</th><th>N° ADELI</th><th>Ville</th></tr>\n"
+    html = ("<table><tr><th>Praticien</th><th>Numéro ADELI</th><th>Ville</th></tr>\n"
             "<tr><td>Gaëlle Fontaine</td><td>708145239</td><td>Lyon</td></tr></table>"
             "<table><tr><th>Nom</th><td>Dupont</td></tr><tr><th>Login</th><td><b>adupont</b></td></tr></table>")
     spans = found(html, ("Gaëlle Fontaine", "PERSON"), ("708145239", "NATIONAL_ID"), ("Lyon", "PERSON"))

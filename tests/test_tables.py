@@ -90,9 +90,9 @@ def test_columns_laid_out_with_spaces(rules):
 def test_a_space_laid_row_with_empty_cells_stays_in_its_table(rules):
     text = ("Bed  Patient          Hosp No    DOB\n"
             "1    HAWES, Dora      RX5208374  19/03/1946\n"
-            "2    (empty)\n"
+            "2    (vacant)\n"
             "3    OKAFOR, Ben      RX5239618  27/10/1979\n"
-            "Bleep the registrar on 2241 for anything urgent.\n")
+            "Page the on-call F1 on 3390 if the NEWS score rises.\n")
     assert [v for v in labelled(text, rules) if v[1] != "PERSON"] == [
         ("RX5208374", "IDENTIFIER"), ("19/03/1946", "BIRTH_DATE"), ("RX5239618", "IDENTIFIER"), ("27/10/1979", "BIRTH_DATE")]
 
