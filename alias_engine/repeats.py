@@ -10,29 +10,29 @@ lender's score):
 
 - a PERSON span lends its value (the model's and a fallback rule's at a score of `MIN_SCORE` or
   more); a name of two words or more (not in capitals) also lends each capitalised word of 3
-  letters or more, and those of 4 letters or more in capitals ("Maïwenn Le Meur": "Maïwenn",
-  "Meur", "LE MEUR"); a surname in capitals alone lends its capitalised form
+  letters or more, and those of 4 letters or more in capitals ("Enora Le Quéau": "Enora",
+  "Quéau", "LE QUÉAU"); a surname in capitals alone lends its capitalised form
   ("O'DONOGHUE-PRICE": "O'Donoghue-Price"). Words
   that end a name in the rules (`name_stop_words`: "Mar", "Thu", "Street"...) are never lent.
   An occurrence is left where it is part of a longer proper noun: a capitalised word right
   before it (not initials, a title of `person_lead_words`, or a word that starts a sentence), an
   "&" after it that joins no name ("rue Claude Bernard", "Fontaine & Associés"; "Grace & Bill"
   are two people), or a capitalised word right after it ("Giraud Céramique"), unless the value
-  starts its lender's name and that word is a surname: "Alasdair" lent, "Alasdair Drummond" is
+  starts its lender's name and that word is a surname: "Hamish" lent, "Hamish Rattray" is
   one span; and at the start of a sentence where the text also writes the word in lower case
-  ("Will you…" beside "I will"). Initials right before it join the span ("S.R. O'Donoghue-Price");
+  ("Will you…" beside "I will"). Initials right before it join the span ("J.P. Fairweather-Hughes");
 - an IDENTIFIER, NATIONAL_ID or SECRET span, or one of a declared label faked as a code (a rules
   file's EMPLOYEE_ID), the model's only at `MIN_SCORE` or more, lends its
   value when it cannot be a plain word or a small number: 4 characters or more with a digit and
   something else ("CL-10523") or 6 digits or more, or a dot, "_" or "-" between letters
-  ("m.obrien", "rkapoor_ro"). The other labels are patterns: where a rule left one of their
+  ("c.dufresne", "amalhotra_ro"). The other labels are patterns: where a rule left one of their
   occurrences (a company's phone line, a public URL), the context decided.
 
 >>> from alias_engine.resolve.lexicon import Lexicon
->>> text = "Tom Okafor chairs. Tom and Okafor Ltd agree; Okafor signs."
->>> found = [Span(0, 10, "PERSON", 0.99, "model")]
+>>> text = "Ike Onwuzor chairs. Ike and Onwuzor Ltd agree; Onwuzor signs."
+>>> found = [Span(0, 11, "PERSON", 0.99, "model")]
 >>> [(text[s.start:s.end], s.source) for s in repeated_values(text, found, Lexicon())]
-[('Tom', 'repeat'), ('Okafor', 'repeat')]
+[('Ike', 'repeat'), ('Onwuzor', 'repeat')]
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ _LETTERS_SEPARATED = regex.compile(r"\p{L}[._-]\p{L}")
 class _Lent(NamedTuple):
     label: str
     score: float
-    starts_name: bool  # the value is the start of its lender's name ("Alasdair" of "Alasdair Drummond")
+    starts_name: bool  # the value is the start of its lender's name ("Hamish" of "Hamish Rattray")
 
 
 class Lenders:
@@ -112,7 +112,7 @@ class Lenders:
             return
         words = _NAME_WORD.findall(value)
         values = [value] if sum(c.isalpha() for c in value) >= 2 else []
-        if len(words) >= 2 and not value.isupper():  # "Maïwenn Le Meur": "Maïwenn", "Meur", "MAÏWENN LE MEUR"...
+        if len(words) >= 2 and not value.isupper():  # "Enora Le Quéau": "Enora", "Quéau", "ENORA LE QUÉAU"...
             values += [w for w in words if len(w) >= 3 and not w.isupper()]
             values += [v.upper() for v in values if sum(c.isalpha() for c in v) >= 4]
         elif len(words) == 1 and value.isupper() and len(value) >= 4:  # "O'DONOGHUE-PRICE": "O'Donoghue-Price"
@@ -207,7 +207,7 @@ def _continues(text: str, end: int) -> bool:
 
 
 def _surname_after(text: str, end: int, lender: _Lent, lexicon: Lexicon) -> int | None:
-    """Where the surname after a lent first name ends ("Alasdair" lent, "Alasdair Drummond" written):
+    """Where the surname after a lent first name ends ("Hamish" lent, "Hamish Rattray" written):
     one capitalised word, no capitals, not a word that ends names or starts an address, and no
     third capitalised word after it. None when the value is not the start of its lender's name."""
     if not lender.starts_name:
@@ -235,7 +235,7 @@ def _starts_sentence(text: str, start: int) -> bool:
 
 def _before_ampersand(text: str, end: int, taken: SpanIndex[Span], lenders: _Both) -> bool:
     """True if an "&" follows and what it joins is no name: "Fontaine & Associés" is a firm,
-    "Owen & Bea MacLeod" and "Grace & Bill" are two people."""
+    "Ewan & Cerys Dalgleish" and "Grace & Bill" are two people."""
     ampersand = _AMPERSAND_AFTER.match(text, end)
     if ampersand is None:
         return False

@@ -109,7 +109,7 @@ _SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
     """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty. A
-    phone's bracketed area code keeps its brackets ("(514) 555-0187")."""
+    phone's bracketed area code keeps its brackets ("(438) 555-0194")."""
     lead, trail = (_SECRET_LEAD_STRIP, _SECRET_TRAIL_STRIP) if label == "SECRET" else (_LEAD_STRIP, _TRAIL_STRIP)
     # brackets still open (`opened`) and closed without an opener (`closed`) in text[start:end], for a phone
     opened = closed = 0
@@ -120,7 +120,7 @@ def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int
             end -= 1
         while end - start > 2 and text[start] == "(" and text[end - 1] == ")" \
                 and _unmatched_brackets(text, start + 1, end - 1) == (0, 0):
-            start, end = start + 1, end - 1  # "(304417)": an aside in brackets, not an area code
+            start, end = start + 1, end - 1  # "(518263)": an aside in brackets, not an area code
         opened, closed = _unmatched_brackets(text, start, end)
     while start < end and (text[start].isspace() or text[start] in lead) \
             and not (label == "PHONE" and text[start] == "(" and not opened):

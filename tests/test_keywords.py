@@ -101,7 +101,7 @@ def test_other_dates_are_not_birth_dates(rules, text):
     ("N° client : CL-2024-0042.", "CL-2024-0042"),
     ("numéro de client 00123456", "00123456"),
     ("matricule A12345", "A12345"),
-    ("Customer ID: CUST-88213", "CUST-88213"),
+    ("Customer ID: CUST-57046", "CUST-57046"),
     ("policy number PN-4478-XZ", "PN-4478-XZ"),
     ("MRN 00012345", "00012345"),
     ("patient ID #A77812", "A77812"),
@@ -497,9 +497,9 @@ def suppressed(text, rules):
 
 
 @pytest.mark.parametrize("text, name", [
-    ("Wi-Fi network is LakeHouse_5G, password loonsong1987", "LakeHouse_5G"),
-    ("le wifi : livebox-7a3c, mdp QbR7xT2k9mWz", "livebox-7a3c"),
-    ('Wi-Fi "Alfama21", password sardinha2025.', "Alfama21"),
+    ("The Wi-Fi network is Orchard_Guest and the password fernhill1979", "Orchard_Guest"),
+    ("le wifi : freebox-2d9e, mdp Vn4kPz8Lq2Ts", "freebox-2d9e"),
+    ('Wi-Fi "Chiado38", password laranjas2031.', "Chiado38"),
 ])
 def test_a_wifi_networks_name_before_its_password_is_suppressed(rules, text, name):
     assert suppressed(text, rules) == [name]

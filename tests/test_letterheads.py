@@ -193,10 +193,10 @@ def test_no_office_address_without_a_title_and_an_address_under_it(text, lang, n
 
 
 @pytest.mark.parametrize("text, address, lang", [
-    ("Le bail est géré par l'agence IMMO DÔME GESTION, 21 place de Jaude, 63000 Clermont-Ferrand.",
-     "21 place de Jaude, 63000 Clermont-Ferrand", "fr"),
-    ("Your agent, Harbourside Lettings (3 Canons Way, Bristol BS1 5LL), will call.", "3 Canons Way, Bristol BS1 5LL", "en"),
-    ("Véhicule visible au Garage du Centre, 4 avenue Lafayette, 17300 Rochefort", "4 avenue Lafayette, 17300 Rochefort",
+    ("Le bail est géré par l'agence ATRIUM LOCATION, 9 rue des Tanneurs, 03100 Montluçon.",
+     "9 rue des Tanneurs, 03100 Montluçon", "fr"),
+    ("Your agent, Quayside Lettings (14 Mill Lane, Exeter EX2 4PQ), will call.", "14 Mill Lane, Exeter EX2 4PQ", "en"),
+    ("Véhicule visible au Garage des Halles, 22 rue Gambetta, 86100 Châtellerault", "22 rue Gambetta, 86100 Châtellerault",
      "fr"),
 ])
 def test_an_address_after_an_organisations_name_on_its_line_is_the_organisations(text, address, lang):

@@ -309,7 +309,7 @@ def test_a_name_that_is_no_brand_or_is_titled_stays(text, value):
 
 
 def test_a_company_named_after_a_person_of_the_text_stays_masked():
-    text = "Client : Henri Marchal, viticulteur. Facture au nom de SCEA Marchal."
+    text = "Client : Henri Marchal, exploitant. Facturer la SCEA Marchal."
     spans = [model_span(text, "Henri Marchal", "PERSON"), model_span(text, "SCEA Marchal", "PERSON")]
     assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)] == [
         "Henri Marchal", "SCEA Marchal"]          # "SCEA Marchal" in clear would show Henri's surname
@@ -327,8 +327,8 @@ def test_a_company_named_after_a_person_of_the_text_stays_masked():
      [("PERSON", "Jane Roe"), ("ADDRESS", "12 High Street\nLeeds LS1 4AB")]),            # the title stays outside
     ("Ship to: Jean Dupont\r\n12 rue Verte\r\n75011 Paris", "Jean Dupont\r\n12 rue Verte\r\n75011 Paris",
      [("PERSON", "Jean Dupont"), ("ADDRESS", "12 rue Verte\r\n75011 Paris")]),
-    ("Harbourside Medical Practice\n31 Quay Road\nPoole", "Harbourside Medical Practice\n31 Quay Road\nPoole",
-     [("ADDRESS", "Harbourside Medical Practice\n31 Quay Road\nPoole")]),
+    ("Quayside Medical Practice\n31 Quay Road\nPoole", "Quayside Medical Practice\n31 Quay Road\nPoole",
+     [("ADDRESS", "Quayside Medical Practice\n31 Quay Road\nPoole")]),
     ("The Old Rectory\n12 Church Lane\nDitton", "The Old Rectory\n12 Church Lane\nDitton",
      [("ADDRESS", "The Old Rectory\n12 Church Lane\nDitton")]),
     ("> K. P. ABERNATHY\n> 9 Quarry Lane\n> Bath BA2 4LP", "K. P. ABERNATHY\n> 9 Quarry Lane\n> Bath BA2 4LP",
@@ -375,9 +375,9 @@ def test_model_address_across_column_gaps_is_cut_into_cells(text, value, expecte
 @pytest.mark.parametrize("text, value, expected", [
     ("Référent : Paul-Henri Vasseur, chef de projet", "Paul-Henri", "Paul-Henri Vasseur"),
     ("avis du Pr Hugues Marlin de Kervéguen, puis", "Hugues Marlin", "Hugues Marlin de Kervéguen"),
-    ("Kind regards,\nTunde Bakare-Ojo\nAccounts", "Tunde", "Tunde Bakare-Ojo"),
+    ("Kind regards,\nIdris Balogun-Eze\nAccounts", "Idris", "Idris Balogun-Eze"),
     ("Signed: Ruth Ellen Pardoe, MD", "Ruth Ellen", "Ruth Ellen Pardoe"),
-    ("Regards,\r\nTunde Bakare\r\nAccounts", "Tunde", "Tunde Bakare"),
+    ("Regards,\r\nIdris Balogun\r\nAccounts", "Idris", "Idris Balogun"),
     # not the rest of a name: a weekday, a post-nominal, a word after a particle that is no name, the next line
     ("seen by Dr Vance Mon 14 Apr", "Vance", "Vance"),
     ("Counsel: Ifeoma Chukwu Esq.", "Ifeoma Chukwu", "Ifeoma Chukwu"),
@@ -532,13 +532,13 @@ def test_model_address_building_look_back_is_bounded():
 
 
 @pytest.mark.parametrize("text, value, label, expected", [
-    ("ID card no. CAX 582114", "CAX 582114", "NATIONAL_ID", ("NATIONAL_ID", "CAX 582114")),   # letters of the value
+    ("ID card no. DLK 730265", "DLK 730265", "NATIONAL_ID", ("NATIONAL_ID", "DLK 730265")),   # letters of the value
     ("OIC: PC 4471 HUSSEY", "PC 4471", "IDENTIFIER", ("IDENTIFIER", "4471")),   # a rank before a collar number
-    ("<Client id=58213 nom='X'>", "=58213", "IDENTIFIER", ("IDENTIFIER", "58213")),
+    ("<Client id=71564 nom='X'>", "=71564", "IDENTIFIER", ("IDENTIFIER", "71564")),
     ("plate AB 12345 seen", "AB 12345", "IDENTIFIER", ("IDENTIFIER", "AB 12345")),   # 2 letters: may be the value's
     ("call (555) 123-4567", "(555) 123-4567", "PHONE", ("PHONE", "(555) 123-4567")),
-    ("Numéro fiscal déclarant 1 : 33 68 193 036 411", "1 : 33 68 193 036 411", "NATIONAL_ID",
-     ("NATIONAL_ID", "33 68 193 036 411")),                                  # a numbered label's colon
+    ("N° fiscal du déclarant 1 : 30 57 214 869 342", "1 : 30 57 214 869 342", "NATIONAL_ID",
+     ("NATIONAL_ID", "30 57 214 869 342")),                                  # a numbered label's colon
     ("member no 48213 kept", "no 48213", "IDENTIFIER", ("IDENTIFIER", "48213")),   # a word in lower case
     ("ref no: tel 06 12 34 56 78", "tel 06 12 34 56 78", "PHONE", ("PHONE", "06 12 34 56 78")),
 ])
@@ -547,18 +547,18 @@ def test_model_number_starts_at_its_number(text, value, label, expected):
 
 
 @pytest.mark.parametrize("text, value, lang, expected", [
-    ("Signature: M. Young     Date: 10/02/2024", "Young", "en", "M. Young"),
-    ("Reviewed by: Lt. M. O'Connell", "O'Connell", "en", "M. O'Connell"),
+    ("Signature: K. Threlfall     Date: 17/06/2024", "Threlfall", "en", "K. Threlfall"),
+    ("Checked by: Lt. R. O'Halloran", "O'Halloran", "en", "R. O'Halloran"),
     ("Signature: S.R. O'Dowd-Price", "O'Dowd-Price", "en", "S.R. O'Dowd-Price"),
     ("vu avec J. Martin hier", "Martin", "fr", "J. Martin"),
     ("Signé : M. Dupont", "Dupont", "fr", "Dupont"),       # Monsieur: a title
     ("Signé : M. Dupont", "M. Dupont", "fr", "Dupont"),
-    ("Bien confraternellement,\n\nDr M. Guérin-Lefèvre", "Guérin-Lefèvre", "fr", "M. Guérin-Lefèvre"),  # after a title
+    ("Bien confraternellement,\n\nDr P. Castellane-Rivière", "Castellane-Rivière", "fr", "P. Castellane-Rivière"),  # after a title
     ("Conseiller (Mélanie) : Merci M. Morel", "Morel", "fr", "Morel"),            # after a greeting: Monsieur
     # a surname's initial after a first name, where the name ends
-    ("[19:03] priya s: on my way", "priya", "en", "priya s"),
-    ("Talk to Priya S. tomorrow", "Priya", "en", "Priya S"),
-    ("merci\ninès b\n", "inès", "fr", "inès b"),
+    ("[08:47] nadia k: on my way", "nadia", "en", "nadia k"),
+    ("Talk to Nadia K. tomorrow", "Nadia", "en", "Nadia K"),
+    ("merci\nclémence v\n", "clémence", "fr", "clémence v"),
     ("Anne a dit oui", "Anne", "fr", "Anne"),                 # a word after the name, no initial
     ("Ask Priya S.Jones", "Priya", "en", "Priya"),
     ("Love,\nGrace x\n", "Grace", "en", "Grace"),              # a kiss, no initial
@@ -597,7 +597,7 @@ def test_model_secret_takes_the_whole_quoted_token(text, value, expected):
 @pytest.mark.parametrize("text, value, label", [
     ("CB CARREFOUR CARTE 4978XXXXXXXX2210;84,36", "4978XXXXXXXX2210", "PHONE"),     # already masked
     ("Savings a/c ***4418 frozen", "***4418", "IDENTIFIER"),
-    ("kernel: [1842207.551] nf_conntrack: table full", "1842207.551", "PHONE"),      # a kernel's clock
+    ("kernel: [5172094.386] nf_conntrack: table full", "5172094.386", "PHONE"),      # a kernel's clock
 ])
 def test_model_number_that_is_masked_or_a_clock_is_dropped(text, value, label):
     assert checked(text, value, label) == []
@@ -605,7 +605,7 @@ def test_model_number_that_is_masked_or_a_clock_is_dropped(text, value, label):
 
 @pytest.mark.parametrize("text, lang, value", [
     ("Gum Tree Hospitality Pty Ltd\nABN 51 824 753 556\n", "en", "51 824 753 556"),
-    ("merci de nous appeler au 02 97 52 06 23.", "fr", "02 97 52 06 23"),
+    ("pour un rendez-vous, merci de nous contacter au 02 41 86 35 07.", "fr", "02 41 86 35 07"),
     ("Reply Y to confirm. To rebook call 01632 960 100.", "en", "01632 960 100"),
 ])
 def test_a_company_number_or_line_is_no_phone(text, lang, value):
@@ -614,8 +614,8 @@ def test_a_company_number_or_line_is_no_phone(text, lang, value):
 
 
 @pytest.mark.parametrize("text, lang, value, account", [
-    ("Your bank details for pay: BSB 063-182, account 1077 4513.", "en", "063-182", "1077 4513"),
-    ("IFSC HDFC0001204, a/c 50100551902837", "en", "HDFC0001204", "50100551902837"),
+    ("Salary goes to BSB 082-417, account 2360 9158.", "en", "082-417", "2360 9158"),
+    ("IFSC ICIC0004178, a/c 60231887450126", "en", "ICIC0004178", "60231887450126"),
     ("sort code 20-00-00, account number 31926819", "en", "20-00-00", "31926819"),
 ])
 def test_a_banks_branch_code_is_the_banks(text, lang, value, account):
@@ -652,7 +652,7 @@ def test_model_url_of_an_organisations_generic_page_is_dropped(url, kept):
 
 
 @pytest.mark.parametrize("text, lang, value", [
-    ("la société, immatriculée au RCS de Dijon sous le n° 481 229 506, représentée par", "fr", "481 229 506"),
+    ("la société, enregistrée au RCS de Vesoul sous le numéro 481 229 506, représentée par", "fr", "481 229 506"),
     ("b Employer identification number (EIN)\n  47-8812053\n", "en", "47-8812053"),
 ])
 def test_a_companys_registration_is_no_persons_number(text, lang, value):
@@ -729,8 +729,8 @@ def test_a_person_of_lower_case_words_only_is_dropped(text, value):
     ("Nom : Goujon", "Goujon"),                            # a field's value
     ("Plaidaient J. Goujon et MM. Bondon.", "Goujon"),      # after an initial
     ("Plaidaient J. Goujon et MM. Bondon.", "Bondon"),      # after a title of two letters
-    ("tu viens samedi pour l'anniv de lulu ?", "lulu"),    # in lower case: no sentence start
-    ("salut\nlulu tu viens ?", "lulu"),
+    ("tu passes dimanche pour le pot de titou ?", "titou"),    # in lower case: no sentence start
+    ("salut\ntitou tu viens ?", "titou"),
     ("Titulaire : ROSE MARTIN", "ROSE MARTIN"),              # capitals, a surname among them
     ("Beneficiary: JOANNA LIFE", "JOANNA LIFE"),              # a word of no dictionary: may be a name
     ("M. BOULANGER", "BOULANGER"),                            # a title before it
@@ -760,13 +760,13 @@ def test_a_model_secret_of_three_letters_or_fewer_is_none(text, value):
 def test_a_number_read_across_a_tab_is_one_number_a_cell():
     text = "plan\tcard_last4\tdoor_pin\nOff-peak\t4417\t5082\n"
     assert checked(text, "4417\t5082", "PHONE") == []  # two 4-digit codes, no phone
-    text = "Ann\t07701 332 846\tx\n"
-    assert checked(text, "07701 332 846\tx", "PHONE") == [("PHONE", "07701 332 846")]
+    text = "Ann\t07700 900 274\tx\n"
+    assert checked(text, "07700 900 274\tx", "PHONE") == [("PHONE", "07700 900 274")]
 
 
 @pytest.mark.parametrize("text, value, expected", [
-    ("<li>Yusra Haddad &ndash; MRes</li>", "Yusra Haddad &ndash", [("PERSON", "Yusra Haddad")]),
-    ("<li>Ruairi McAllister &ndash; MRes</li>", "&ndash", []),            # an entity alone
+    ("<li>Leyla Farouk &ndash; MRes</li>", "Leyla Farouk &ndash", [("PERSON", "Leyla Farouk")]),
+    ("<li>Cormac Brennock &ndash; MRes</li>", "&ndash", []),            # an entity alone
     ("<p>x &#8211; Ann Lee</p>", "&#8211; Ann Lee", [("PERSON", "Ann Lee")]),
     ("<p>Tom &amp; Jerry</p>", "Tom &amp; Jerry", [("PERSON", "Tom &amp; Jerry")]),  # inside: left as found
 ])
@@ -777,19 +777,19 @@ def test_an_html_entity_is_no_part_of_a_value(text, value, expected):
 @pytest.mark.parametrize("text, value, label", [
     ('"credit_card_number": "•••• •••• •••• 2210"', "2210", "IDENTIFIER"),     # a masked card's last four
     ("ssn_masked=***-**-3386", "3386", "NATIONAL_ID"),
-    ("famille@free.fr;oui (15/09/2026);180,00\n", "(15/09/2026);180,00", "IDENTIFIER"),  # a date and a sum
+    ("foyer@orange.fr;oui (22/03/2026);240,00\n", "(22/03/2026);240,00", "IDENTIFIER"),  # a date and a sum
 ])
 def test_a_masked_values_digits_and_a_sum_across_a_column_are_no_number(text, value, label):
     assert checked(text, value, label) == []
 
 
 def test_a_number_across_a_space_laid_column_gap_is_one_number_a_cell():
-    text = "05/03  PRLV SEPA /RUM FM0099128374                19,99\n"
-    assert checked(text, "FM0099128374                19,99", "IDENTIFIER") == [("IDENTIFIER", "FM0099128374")]
+    text = "12/03  PRLV SEPA /RUM KT0047316259                24,90\n"
+    assert checked(text, "KT0047316259                24,90", "IDENTIFIER") == [("IDENTIFIER", "KT0047316259")]
 
 
 @pytest.mark.parametrize("text, value, expected", [
-    ("2  Jonah Whitfield (304417)\n3  Estate of Lind", "304417)\n3", [("PHONE", "304417")]),  # the bracket and the next row's number go
+    ("2  Jonah Whitfield (518263)\n3  Estate of Lind", "518263)\n3", [("PHONE", "518263")]),  # the bracket and the next row's number go
     ("1  Ann Lee (0612345678)\n2  x", "0612345678)\n2", [("PHONE", "0612345678")]),
     ("Tel.;+33 6 12 34 56 78;oui", "+33 6 12 34 56 78;oui", [("PHONE", "+33 6 12 34 56 78")]),  # "+" is no punctuation to cut
 ])
@@ -801,9 +801,9 @@ def test_a_number_cut_at_a_line_break_or_column_loses_the_punctuation_at_the_cut
     ("Neutrophils\t4.99\t10^9/L\n", "10^9/L", False),        # a unit: four letters and digits
     ("passport: Passport", "Passport", False),                   # a word
     ("carte d'identité n° = INJWXOWGY", "INJWXOWGY", True),     # nine capitals: a card may hold no digit
-    ("carte d'identité X4RTBPFW4", "X4RTBPFW4", True),
+    ("carte d'identité T7QKMDZH2", "T7QKMDZH2", True),
     ("NINO AB 12 34 56 C", "AB 12 34 56 C", True),
-    ('{"id": 88213}', "88213", True),
+    ('{"id": 57046}', "57046", True),
 ])
 def test_a_national_id_has_five_letters_and_digits(text, value, kept):
     assert checked(text, value, "NATIONAL_ID") == ([("NATIONAL_ID", value)] if kept else [])
@@ -816,19 +816,19 @@ def test_a_national_id_has_five_letters_and_digits(text, value, kept):
 ])
 def test_an_example_written_where_a_code_goes_is_no_code(text, value, label):
     assert checked(text, value, label) == []
-    assert checked("customer: CUST-88213", "CUST-88213", "IDENTIFIER") == [("IDENTIFIER", "CUST-88213")]
+    assert checked("customer: CUST-57046", "CUST-57046", "IDENTIFIER") == [("IDENTIFIER", "CUST-57046")]
 
 
 @pytest.mark.parametrize("text, value", [
     ("her late mother had Alzheimer's disease.", "Alzheimer"),
-    ("He also has Raynaud's phenomenon.", "Raynaud"),
+    ("She was diagnosed with Raynaud's phenomenon last winter.", "Raynaud"),
     ("the Turner Prize shortlist", "Turner"),
     ("at the Hollis Brant Museum, Leeds", "Hollis Brant"),     # a venue
     ("Queen Mary University, 2017 - Ada Lovelace Scholarship", "Ada Lovelace"),
     ("Pas de signe de Kaposi.", "Kaposi"),
     ("ÉCOLE : ÉCOLE ÉLÉMENTAIRE JULES-FERRY", "JULES-FERRY"),
-    ("on se gare où ? rue jean jaurès", "rue jean jaurès"),
-    ("Le neurologue dit que ce n'est pas encore Alzheimer.", "Alzheimer"),     # a disease's name alone
+    ("je me gare où ? avenue jean moulin", "avenue jean moulin"),
+    ("Selon le gériatre, ce n'est pas un Alzheimer pour l'instant.", "Alzheimer"),     # a disease's name alone
     ("Gait normal, Romberg negative.", "Romberg"),                              # a clinical sign
     ("Her Crohn's is flaring again.", "Crohn"),
     ("suivi pour une thyroïdite de Hashimoto", "Hashimoto"),
@@ -858,11 +858,11 @@ def test_a_name_before_other_words_stays(text, value):
 
 
 @pytest.mark.parametrize("text, value, expected", [
-    ("05/05   CB CARREFOUR MARKET ROYAN   42,10", "CARREFOUR MARKET ROYAN", []),     # a card payment's merchant
-    ("11 Apr   CARD 4921 JD WETHERSPOON GLASGOW  25.00", "JD WETHERSPOON GLASGOW", []),
+    ("14/06   CB INTERMARCHE SAINTES   37,85", "INTERMARCHE SAINTES", []),     # a card payment's merchant
+    ("23 Jun   CARD 7308 GREGGS DUNDEE  6.40", "GREGGS DUNDEE", []),
     ("05 Apr   DD SCOTTISHPOWER   450.00", "SCOTTISHPOWER", []),                     # a direct debit's biller
-    ("03/05   VIR INST DE MME AGNES LEMAIRE MOTIF COURS", "AGNES LEMAIRE MOTIF",     # a transfer's payer stays,
-     [("PERSON", "AGNES LEMAIRE")]),                                                 # without the next field
+    ("18/06   VIR INST DE MME ODILE QUINTARD MOTIF COURS", "ODILE QUINTARD MOTIF",     # a transfer's payer stays,
+     [("PERSON", "ODILE QUINTARD")]),                                                 # without the next field
     ("Hi DD, Anne here", "Anne", [("PERSON", "Anne")]),
 ])
 def test_a_statements_merchant_is_no_person(text, value, expected):
@@ -875,9 +875,9 @@ def test_a_name_after_a_card_word_that_is_no_statement_code_stays():
 
 
 @pytest.mark.parametrize("text, value, expected", [
-    ("2. Tab. Brilinta 90 mg BD", "Brilinta", []),                      # a medicine, its dose after it
-    ("Asthme contrôlé par Ventoline 100 µg à la demande", "Ventoline", []),
-    ("Propranolol MR 80 mg once daily", "Propranolol", []),
+    ("3. Tab. Xarelto 20 mg OD", "Xarelto", []),                      # a medicine, its dose after it
+    ("Asthme équilibré avec Bricanyl 500 µg si besoin", "Bricanyl", []),
+    ("Nifedipine MR 30 mg twice daily", "Nifedipine", []),
     ("Seen by Anna Kowalski 90 minutes later", "Anna Kowalski", [("PERSON", "Anna Kowalski")]),   # no dose
     ("Jean Morel, 75 ans", "Jean Morel", [("PERSON", "Jean Morel")]),
     ("Associés : Dupont 50 %", "Dupont", [("PERSON", "Dupont")]),        # a share, no dose
@@ -888,11 +888,11 @@ def test_a_name_before_a_dose_is_a_medicines(text, value, expected):
 
 
 def test_a_mail_headers_surname_comma_given_name_is_one_name():
-    text = "Cc: O'Sullivan, Niamh <n.osullivan@example.org>; Anne, Marc and Paul"
-    spans = [model_span(text, "O'Sullivan", "PERSON"), model_span(text, "Niamh", "PERSON"),
+    text = "Cc: O'Driscoll, Aoife <a.odriscoll@example.org>; Anne, Marc and Paul"
+    spans = [model_span(text, "O'Driscoll", "PERSON"), model_span(text, "Aoife", "PERSON"),
              model_span(text, "Anne", "PERSON"), model_span(text, "Marc", "PERSON")]
     assert [text[s.start:s.end] for s in check_model_spans(spans, text, RULES.model_checks)] == [
-        "O'Sullivan, Niamh", "Anne", "Marc"]
+        "O'Driscoll, Aoife", "Anne", "Marc"]
 
 
 def test_a_model_url_is_the_whole_url_where_the_model_stopped_short():
@@ -909,9 +909,9 @@ def test_a_number_read_across_a_line_break_is_one_number_a_line():
 
 
 @pytest.mark.parametrize("text, pieces, expected", [
-    ("E10442\tWalsh, Declan\tJT 48 19 72 B", ("Walsh", "Declan"), ["Walsh, Declan"]),        # one cell: one name
-    ("R0044718   Oyelaran, Babatunde    30112019884471", ("Oyelaran", "Babatunde"), ["Oyelaran, Babatunde"]),
-    ("x@y.com;Karen, Dave Thompson;none", ("Karen", "Dave Thompson"), ["Karen", "Dave Thompson"]),  # two people
+    ("E20687\tBrennan, Cathal\tHK 27 63 05 A", ("Brennan", "Cathal"), ["Brennan, Cathal"]),        # one cell: one name
+    ("R0071325   Okonkwo, Chidinma    14062021530298", ("Okonkwo", "Chidinma"), ["Okonkwo, Chidinma"]),
+    ("x@y.com;Greer, Gareth Pryor;none", ("Greer", "Gareth Pryor"), ["Greer", "Gareth Pryor"]),  # two people
     ("Hi Anna, Marc said hello", ("Anna", "Marc"), ["Anna", "Marc"]),                         # prose
 ])
 def test_a_surname_and_given_name_filling_a_cell_are_one_name(text, pieces, expected):

@@ -81,7 +81,7 @@ class KeywordRule:
 
 
 def list_separator(connectors: Iterable[str] = ()) -> regex.Pattern:
-    """Between the values of a list after one keyword: "codes de secours : 4471-9023, 5530-6612", "(174 et 930)":
+    """Between the values of a list after one keyword: "codes de secours : 4471-9023, 8264-1937", "(174 et 930)":
     a comma, semicolon, slash or "&", or a connector word of the languages ("et", "and", any case)."""
     return regex.compile(r"[ \t]*(?:[,;/&]|(?<![\p{L}])(?i:" + phrases(connectors) + r")(?![\p{L}]))[ \t]*")
 

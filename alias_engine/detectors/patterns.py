@@ -304,7 +304,7 @@ def _is_token(value: str) -> bool:
         any(c.isalpha() for c in value) and all(c.isalnum() or c in "-_=.%" for c in value)
 
 
-_AT_IN_PATH = regex.compile(r"[^/]@(?!sha\d)\p{L}")  # not an image's digest: "rh-api:2.4.1@sha256:…"
+_AT_IN_PATH = regex.compile(r"[^/]@(?!sha\d)\p{L}")  # not an image's digest: "billing-api:3.0.2@sha256:…"
 
 
 def _is_path_token(segment: str) -> bool:

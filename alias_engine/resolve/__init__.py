@@ -235,7 +235,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
 def _cells(spans: Iterable[Span], text: str) -> Iterator[Span]:
     """A number the model read across a column's separator (a tab, ";", "|" or a space-laid table's gap of 3
     spaces or more) or a line break is one number a cell: "4417\t5082" of two columns is two 4-digit codes, no
-    phone; "(15/09/2026);180,00" a date and a sum; "FM0099128374        19,99" a code and a sum."""
+    phone; "(15/09/2026);180,00" a date and a sum; "KT0047316259        24,90" a code and a sum."""
     for span in spans:
         value = text[span.start:span.end]
         if span.label not in NUMBERS or not _COLUMN_SEPARATOR.search(value):

@@ -48,7 +48,7 @@ _URL_STOP = frozenset(" \t\r\n\"'<>{}|\\^`[],;")  # and a comma or a semicolon: 
 _HOST_END = regex.compile(r"\.[a-z]{2,6}\.?(?::\d+)?\Z")
 # A date ("15/09/2026", "2026-11-30"): no one's code.
 _DATE = regex.compile(r"\d{1,4}([-/.])\d{1,2}\1\d{1,4}")
-# A decimal number ("1842207.551", a kernel log's clock): no phone.
+# A decimal number ("5172094.386", a kernel log's clock): no phone.
 _DECIMAL = regex.compile(r"\d+\.\d+")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
 AMOUNT = regex.compile(r"\d{1,3}(?:[ ,.\u202f]\d{3})*[.,]\d{2}")
@@ -104,7 +104,7 @@ def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
 
 
 def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
-    """At least 5 digits and no decimal number: "+0000" (a log's time zone) and "[1842207.551]" (a kernel's
+    """At least 5 digits and no decimal number: "+0000" (a log's time zone) and "[5172094.386]" (a kernel's
     clock) are not phone numbers; a toll-free number written as
     such ("0800 …", "1-800-…") is a company's line, as the rules decide for their own finds."""
     if sum(c.isdigit() for c in text[start:end]) < 5 or _DECIMAL.fullmatch(text, start, end):

@@ -21,8 +21,8 @@ line that starts with a number: the person's own address block under the organis
 ("Dayton Tools LLC⏎Ana Ruiz⏎9 Elm Court…⏎Phone: …", whether a detector found the name or not). A PERSON that is part of the
 organisation's name is none either ("COLLÈGE JEAN-MOULIN", "SELARL DUPONT & MOREL": only
 capitalised words, or `organisation_connectors` ("de", "of"), between it and the organisation's word).
-An ADDRESS written on its line right after an organisation's name and a separator ("l'agence IMMO
-DÔME GESTION, 21 place de Jaude…") is the organisation's too.
+An ADDRESS written on its line right after an organisation's name and a separator ("l'agence ATRIUM
+LOCATION, 9 rue des Tanneurs…") is the organisation's too.
 The words are the languages' (rules/<lang>/language.json → "words", united over the languages).
 
 A statement laid out in two columns by spaces (the organisation's block on the left, the
@@ -94,8 +94,8 @@ def organisation_blocks(text: str, spans: Sequence[Span], lexicon: Lexicon) -> l
 
 def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Suppression]:
     """An ADDRESS written on its line right after an organisation's name and a separator is the
-    organisation's ("représentée par l'agence IMMO DÔME GESTION, 21 place de Jaude…", "Your agent,
-    Harbourside Lettings (3 Canons Way…": a word of `organisation_words`, then capitalised words only, a
+    organisation's ("représentée par l'agence ATRIUM LOCATION, 9 rue des Tanneurs…", "Your agent,
+    Quayside Lettings (14 Mill Lane…": a word of `organisation_words`, then capitalised words only, a
     capital among them: "we live above the garage, 14 Oak Road" is a person's)."""
     out = []
     for span in spans:

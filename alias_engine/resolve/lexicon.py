@@ -4,7 +4,7 @@ the word patterns built from them, compiled once.
 
 The rules of every language apply to every text, so a word listed by one language applies to a
 text of another; the keys of `OWN_WORD_KEYS` are also read by the text's language alone (English
-writes "M. Young" for an initial where French "M." is Monsieur).
+writes "K. Threlfall" for an initial where French "M." is Monsieur).
 
 >>> lexicon = Lexicon.from_words({"person_lead_words": ["Dr."], "eponym_words": ["disease"]})
 >>> "dr" in lexicon.person_lead_words, lexicon.eponym_after.match("Crohn's disease", 5) is not None
@@ -85,8 +85,8 @@ class Lexicon:
 
     @cached_property
     def couple(self) -> regex.Pattern:
-        """A given name, "&" or a couple connector, and a full name: "Owen & Bea MacLeod" is "Owen" and
-        "Bea MacLeod"; "Brooks & Dunn" stays one span."""
+        """A given name, "&" or a couple connector, and a full name: "Ewan & Cerys Dalgleish" is "Ewan" and
+        "Cerys Dalgleish"; "Brooks & Dunn" stays one span."""
         return regex.compile(r"(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:&|" + phrases(self.couple_connectors)
                              + r")[ \t]+(?=\p{Lu}[\p{Ll}.]*[ \t]+\p{Lu})")
 
@@ -97,7 +97,7 @@ class Lexicon:
 
     @cached_property
     def town_before(self) -> regex.Pattern:
-        """The town a deed writes before the street: "demeurant à ANNECY (74000), 4 rue …"."""
+        """The town a deed writes before the street: "demeurant à VIENNE (38200), 12 rue …"."""
         return regex.compile(r"(?i:" + phrases(self.town_lead_words) + r")\s+"
                              r"((?-i:\p{Lu})[\p{L}\-'’ ]{1,40}?\s*\([^()\n]{1,30}\),\s*)\Z")
 
@@ -149,8 +149,8 @@ class Lexicon:
 
     @cached_property
     def organisation_before(self) -> regex.Pattern:
-        """An organisation's name and a separator ending where a value starts: "l'agence IMMO DÔME
-        GESTION, ", "Harbourside Lettings (": a word of `organisation_words` or `business_words`, then
+        """An organisation's name and a separator ending where a value starts: "l'agence ATRIUM
+        LOCATION, ", "Quayside Lettings (": a word of `organisation_words` or `business_words`, then
         capitalised words (the caller asks for a capital among them)."""
         return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.organisation_words | self.business_words) + r")(?![\p{L}])"
                              r"(?:[ \t]+(?:[\p{Lu}\d&][\p{L}\d'’&.\-]*|(?i:" + phrases(self.organisation_connectors)

@@ -2,14 +2,14 @@
 
 The model finds values but not always their edges: a PERSON that runs over a
 line break, a column gap or a title ("Dr Jean Dupont"), a couple in one span
-("Owen & Bea MacLeod"), a name cut in pieces ("Anne" + "Roux") or one word
+("Ewan & Cerys Dalgleish"), a name cut in pieces ("Anne" + "Roux") or one word
 short, an address that starts a word early, stops before its town or holds its
 addressee's name on its first line, a number with the code or punctuation
 before it ("PC 4471"). Each repair reads only the text around the span, with
 the languages' word lists (rules/<lang>/language.json → "words", united; docs/rules.md;
 compiled in checks_data.py); what a repair leaves over that is still a value stays masked
-as what it is ("2287 Collins": the number an IDENTIFIER; "Rahul Kapoor
-(rkapoor)": the login an IDENTIFIER). For every label, no span runs onto the
+as what it is ("2287 Collins": the number an IDENTIFIER; "Arjun Malhotra
+(amalhotra)": the login an IDENTIFIER). For every label, no span runs onto the
 next line's form item ("…⏎1.6").
 
 The format checks are format_checks.py; `check_model_spans` (resolve/__init__.py)
@@ -69,7 +69,7 @@ _UK_POSTCODE_AFTER = regex.compile(r"(?:,[ \t]*(?:\p{Lu}[\p{L}'’\-]+(?:[ \t]\p
 _TOWN_AFTER = regex.compile(r" ((?:\p{Lu}\p{Ll}* )?\p{Lu}\p{Ll}+(?:[\-'’]\p{Ll}*\p{Lu}?\p{Ll}+)*)"
                             r"(?=[,.;)]|[ \t]*\r?\n|\Z| \p{Ll})")
 # A town's name as written after a postcode or before a US state: capitalised words, hyphens and particles
-# ("Aix-en-Provence", "Le Perreux-sur-Marne", "SAINT-GÉLY-DU-FESC", "Salt Lake City").
+# ("Aix-en-Provence", "Villeneuve-sur-Lot", "SAINT-PIERRE-DES-CORPS", "Salt Lake City").
 _TOWN = (r"\p{Lu}\p{L}*(?:[\-'’]\p{L}+)*(?:[ ](?:(?:sur|sous|en|lès|les|le|la|de|du|des)[ \-])?"
          r"\p{Lu}\p{L}*(?:[\-'’]\p{L}+)*){0,3}")  # one way to read each apostrophe: no backtracking blow-up
 # After a street with no postcode yet: a French postcode and its town (", 69007 Lyon", ", 44093 Nantes Cedex 1"),
@@ -85,17 +85,17 @@ _NUMBER_AND_POINT_BEFORE = regex.compile(r"(?:^|(?<=[\s,:(]))\d{1,5}[ ](?:[NSEW]
 _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
 # One word of a name: "Bisliev", "DUVAL", "Jean-Pierre", "O'Neil", "N.", "J.-P."
 _NAME_WORD = regex.compile(r"\p{Lu}(?:\p{Ll}+|\p{Lu}+)(?:['’\-]\p{Lu}?\p{Ll}+|['’\-]\p{Lu}+)*|(?:\p{Lu}\.-?)+")
-# A number with the code or punctuation the model took before it: "PC 4471", "=58213", "CAX 582114".
+# A number with the code or punctuation the model took before it: "PC 4471", "=71564", "DLK 730265".
 _CODE_THEN_NUMBER = regex.compile(r"([^\p{L}\p{N}+(]*)(?:(\p{Lu}{2,6})\.?[ \t]+|(\p{Ll}{2,8})\.?[ \t:]+)?"
                                r"([+(]?\d[\d \t.\-/()]*)")
-# An acronym and a number, and nothing else: a registration ("MCRN 421177"), never an address
+# An acronym and a number, and nothing else: a registration ("MCRN 638205"), never an address
 # (a US state and its ZIP, "MO 89035", are an address's end).
 _CODE_AND_NUMBER = regex.compile(r"(?!\p{Lu}{2}[ ]+\d{5}(?:-\d{4})?\Z)\p{Lu}{2,6}[ ]+(\d[\d \-/]*\d)")
 
 
 def joined_names(spans: Iterable[Span], text: str) -> list[Span]:
     """PERSON spans that the model cut in pieces become one name: "Anne" + "Roux" (a space or a hyphen
-    between them), "DUVAL" + "Anne" ("NOM, Prénom", "Surname, Given <e-mail>" in a mail's header, "Walsh, Declan"
+    between them), "DUVAL" + "Anne" ("NOM, Prénom", "Surname, Given <e-mail>" in a mail's header, "Brennan, Cathal"
     filling a table's cell, the given name one word), and a glued "M'" or "J.-" before a piece
     ("M'" + "BALA Sidi", "J.-" + "P. Roux")."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
@@ -152,7 +152,7 @@ def _joins(text: str, start: int, first_end: int, second_start: int, end: int) -
     first, gap = text[start:first_end], text[first_end:second_start]
     if gap in (" ", "-"):
         return True
-    # "DUVAL, Anne"; an e-mail header's "O'Sullivan, Niamh <n.osullivan@…>"; a table cell's "Walsh, Declan"
+    # "DUVAL, Anne"; an e-mail header's "O'Driscoll, Aoife <a.odriscoll@…>"; a table cell's "Brennan, Cathal"
     return gap == ", " and (first.isupper() and " " not in first or _ADDRESS_AFTER.match(text, end) is not None
                             or (" " not in text[second_start:end] and _CELL_EDGE_BEFORE.search(text, max(0, start - 3), start) is not None
                                 and _CELL_EDGE_AFTER.match(text, end) is not None))
@@ -182,7 +182,7 @@ _ENTITIES_END = regex.compile(r"(?:\s*&#?\w{2,8};?)+\Z")
 
 
 def without_entities(span: Span, text: str) -> Span | None:
-    """A span without the HTML entities at its edges ("Yusra Haddad &ndash" is "Yusra Haddad"); None when
+    """A span without the HTML entities at its edges ("Leyla Farouk &ndash" is "Leyla Farouk"); None when
     it is one."""
     if "&" not in text[span.start:span.end]:
         return span
@@ -199,11 +199,11 @@ def without_entities(span: Span, text: str) -> Span | None:
 
 def number_without_code(span: Span, text: str, lexicon: Lexicon) -> Span:
     """A number span does not start with the punctuation, the rank, a word in lower case or a label's colon
-    the model took before it ("=58213", "PC 4471", "cvc 907", "1 : 33 68 193 036 411"); capitals that may
-    be the value's own stay ("CAX 582114", "BERE 8562 2114")."""
+    the model took before it ("=71564", "PC 4471", "cvc 907", "1 : 30 57 214 869 342"); capitals that may
+    be the value's own stay ("DLK 730265", "TREM 7154 0937")."""
     label_end = text.rfind(": ", span.start, span.end)
     if label_end >= 0 and sum(c.isdigit() for c in text[label_end:span.end]) >= 6:
-        # a form's numbered label before the number: "déclarant 1 : 33 68 193 036 411"
+        # a form's numbered label before the number: "déclarant 1 : 30 57 214 869 342"
         start = label_end + 2
         while start < span.end and text[start].isspace():
             start += 1
@@ -253,7 +253,7 @@ def words_capitalised_by_position(spans: list[Span], text: str, lexicon: Lexicon
 
 def _without_capital_words_after(text: str, span: Span, lower_case_words: frozenset[str]) -> Span:
     """A name in capitals stops before a word in capitals that the language writes in lower case after it:
-    a statement's "AGNES LEMAIRE MOTIF" is "AGNES LEMAIRE" (two words of the name stay at least)."""
+    a statement's "ODILE QUINTARD MOTIF" is "ODILE QUINTARD" (two words of the name stay at least)."""
     if span.label != "PERSON" or not text[span.start:span.end].isupper():
         return span
     words = list(_LETTERS.finditer(text, span.start, span.end))
@@ -338,7 +338,7 @@ def companies_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Sp
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
     """Without the PERSON spans a statement's line names after a card, cash or direct-debit code ("CB
     CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", `merchant_before`): a merchant or a biller, a company. A
-    transfer's payer or payee ("VIR INST DE MME AGNES LEMAIRE", "FPS FROM ISLA MACKINTOSH") stays."""
+    transfer's payer or payee ("VIR INST DE MME ODILE QUINTARD", "FPS FROM FIONA DRUMMOCK") stays."""
     if checks.merchant_before is None:
         return spans
     return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
@@ -407,15 +407,15 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
     in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6"), starts at its first
     element, not at a word before it ("outside 27 …") but at the town a deed writes first ("demeurant à
-    LYON (69003), 4 rue …"), is more than an acronym and a number ("MCRN 421177": that number is an
+    LYON (69003), 4 rue …"), is more than an acronym and a number ("MCRN 638205": that number is an
     IDENTIFIER), and a first line that is a person's name
     ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON.
     A column gap of a space-laid table ends a value as a line break ends a name (`_column_cells`).
 
     >>> from alias_engine.resolve.lexicon import Lexicon
-    >>> text = "CEO417  Harriet Vaughan-Lloyd     51 Kenilworth Road, Coventry CV3 6PT      35,00"
+    >>> text = "SUP208  Imelda Stroud-Haye     7 Haddon Crescent, Derby DE22 3LP      42,50"
     >>> [text[s:e] for s, e, *label in _address(text, 8, len(text), ModelChecks(lexicon=Lexicon()))]
-    ['Harriet Vaughan-Lloyd', '51 Kenilworth Road, Coventry CV3 6PT']
+    ['Imelda Stroud-Haye', '7 Haddon Crescent, Derby DE22 3LP']
     >>> text = "2. 880 N Larch St, Boise, ID 83702"
     >>> [text[s:e] for s, e, *label in _address(text, 9, 17, ModelChecks(lexicon=Lexicon()))]
     ['880 N Larch St, Boise, ID 83702']
@@ -434,7 +434,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
             words = None
         return pieces + ([words] if words else [])
     code = _CODE_AND_NUMBER.fullmatch(text, start, end)
-    if code is not None:  # "MCRN 421177", "UCI 11-2294-8817": a registration, not an address
+    if code is not None:  # "MCRN 638205", "UCI 14-3087-5162": a registration, not an address
         return [(code.start(1), code.end(1), "IDENTIFIER")]
     last_break = text.rfind("\n", start, end)
     if last_break != -1 and _FORM_ITEM.fullmatch(text[last_break + 1:end].strip()):
@@ -483,13 +483,13 @@ def _pieces_between(pattern: regex.Pattern, text: str, start: int, end: int) -> 
 
 def _column_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The cells of a space-laid table's row that a span crosses, cut at its column gaps (`_COLUMN_GAP`:
-    "Harriet Vaughan-Lloyd     51 Kenilworth Road" is a name's cell and an address's)."""
+    "Imelda Stroud-Haye     7 Haddon Crescent" is a name's cell and an address's)."""
     return _pieces_between(_COLUMN_GAP, text, start, end)
 
 
 def _address_cell(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece] | None:
-    """One cell of an address span cut at column gaps: a name ("Harriet Vaughan-Lloyd", "MCCREADIE,
-    Alastair": `is_name_line`) is a PERSON; a code or a login ("AG-0417", "u.kovacs") is another column's
+    """One cell of an address span cut at column gaps: a name ("Imelda Stroud-Haye", "MACALDOWIE,
+    Fergus": `is_name_line`) is a PERSON; a code or a login ("KT-5208", "d.varga") is another column's
     value and stays masked as an IDENTIFIER, as do 4 digits or more ("4471 2290"); a sum ("35,00") is no
     one's, and any other number ("CV3 6PT", "12", "2000": a postcode, a house number, a year) stays masked
     as the address's (each line of a cell apart); a cell with a word and a number is checked as an
@@ -522,8 +522,8 @@ def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
 _STREET_OR_TOWN = regex.compile(r"\p{L}{3}")
 # A code of digits in a cell of its own: 4 digits or more on one line, no date or year ("4471 2290")
 _CELL_NUMBER = regex.compile(r"(?!(?:19|20)\d\d\Z|\d{1,2}/\d{1,2}(?:/\d{2,4})?\Z)(?=(?:[ \-./]*\d){4})\d[\d \-./]*\d")
-# A code or a login in a cell: one token of 4 to 40 characters with a letter, and a digit ("AG-0417") or a
-# login's "." or "_" between letters ("u.kovacs", "kestrel_jo").
+# A code or a login in a cell: one token of 4 to 40 characters with a letter, and a digit ("KT-5208") or a
+# login's "." or "_" between letters ("d.varga", "osprey_lin").
 _CELL_CODE = regex.compile(r"(?=.{4,40}\Z)(?=.*\p{L})[\p{L}\d][\p{L}\d._\-/@]*(?<=[\p{L}\d])(?<=.*\d.*|.*\p{L}[._]\p{L}.*)")
 
 
@@ -661,14 +661,14 @@ def is_name_line(line: str, lexicon: Lexicon) -> bool:
     return True
 
 
-# The rest of a name on its line, then where a name ends: "Delorme, lead", "des Varannes⏎", "Price    Tel"
+# The rest of a name on its line, then where a name ends: "Lestrohan, lead", "des Roches⏎", "Price    Tel"
 _NAME_REST = regex.compile(r" ((?:\p{Ll}+ )?)(\p{Lu}\p{Ll}+(?:['’\-]\p{Lu}?\p{Ll}+)*)(?=[ \t]*\r?\n|,(?! ?\d)|;|\)|[ \t]{2})")
 
 
 def surnames_added(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """A PERSON span that stops one word before the end of a name takes that word: the model's
-    "Marc-Antoine" of "Marc-Antoine Delorme, lead developer", "Stanislas Bruley" of "… Bruley des
-    Varannes, mise en place". The word is capitalised (a particle may come before it), ends the
+    "Pierre-Yves" of "Pierre-Yves Lestrohan, lead developer", "Aymeric Sauvage" of "… Sauvage des
+    Roches, mise en place". The word is capitalised (a particle may come before it), ends the
     name (a line break, a comma, a column gap or a parenthesis after it, not more words: "Donald
     Danforth Plant Science Center" is no name), is held by no other span, and is no weekday, month,
     post-nominal, venue or address word, nor has one between its hyphens (`name_stop_words`,
@@ -689,11 +689,11 @@ def surnames_added(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]
 
 
 def initials_added(spans: list[Span], text: str, lang: str, lexicon: Lexicon) -> list[Span]:
-    """A PERSON span takes the initials written before it ("S.R. O'Donoghue-Price", "M. Young"), except a
+    """A PERSON span takes the initials written before it ("J.P. Fairweather-Hughes", "K. Threlfall"), except a
     title of the text's language (French "M.", Monsieur: outside the span, but an initial after a title:
     "Dr M. Guérin") and initials another span holds;
-    and a surname's initial after it where the name ends there ("priya s: ok" in a chat, "Priya S." then
-    a space, "inès b" at a line's end), held by no other span."""
+    and a surname's initial after it where the name ends there ("nadia k: ok" in a chat, "Nadia K." then
+    a space, "clémence v" at a line's end), held by no other span."""
     ends = sorted(s.end for s in spans)
     starts = sorted(s.start for s in spans)
     out = []
@@ -710,19 +710,19 @@ def initials_added(spans: list[Span], text: str, lang: str, lexicon: Lexicon) ->
     return out
 
 
-# A surname's initial after a first name, where the name ends: a chat's "priya s:", "Priya S. said", "inès b⏎"
+# A surname's initial after a first name, where the name ends: a chat's "nadia k:", "Nadia K. said", "clémence v⏎"
 # (a lower-case "x" is a kiss: "Love, Grace x"; "L. Boyer M. Dupont": "M." starts the next name)
 _INITIAL_AFTER = regex.compile(r"[ \t](?!x)\p{L}(?=:|[ \t]*(?:\r?\n|\Z))"
                                r"|[ \t]\p{Lu}(?=\.(?:[ \t]*(?:[,;)]|\r?\n|\Z)|[ \t]+\p{Ll}))")
 
 
-# A login in parentheses right after a name: "Rahul Kapoor (rkapoor)".
+# A login in parentheses right after a name: "Arjun Malhotra (amalhotra)".
 _LOGIN_AFTER = regex.compile(r"[ \t]?\(([\p{Ll}\p{N}][\p{Ll}\p{N}._\-]{2,31})(?:[ \t]+\p{L}+){0,2}\)")
 
 
 def logins_after_names(spans: list[Span], text: str) -> list[Span]:
-    """A login made of a person's name, in parentheses after it, is an IDENTIFIER: "(rkapoor)" after "Rahul
-    Kapoor", "(kwame-dev on GitHub)" after "Kwame" (a role in parentheses, "Jade (owner)", is none: it
+    """A login made of a person's name, in parentheses after it, is an IDENTIFIER: "(amalhotra)" after "Arjun
+    Malhotra", "(ivo-dev on GitHub)" after "Ivo" (a role in parentheses, "Jade (owner)", is none: it
     holds no word of the name)."""
     out = []
     for span in spans:

@@ -130,7 +130,7 @@ class Fields:
                    common_logins: tuple[regex.Pattern, ...] = ()) -> Fields:
         """The field names of common.json → "fields", the languages' words (`lexicon`), and the logins
         that are no one's: the rules' `attacked_login` and `placeholder` rejects (the accounts every system
-        has, "root", and "none", "unknown"; a service's own account, "svc_orders", is an IDENTIFIER)."""
+        has, "root", and "none", "unknown"; a service's own account, "svc_invoices", is an IDENTIFIER)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in FIELD_CLASSES},
                    lexicon=lexicon or Lexicon(), common_logins=common_logins)
 
@@ -362,8 +362,8 @@ def _unfound_addresses(text: str, spans: list[Span], blocks: list[list[tuple[int
                        street_words: frozenset[str]) -> list[Span]:
     """An address block (`_address_blocks`: an address column's cells, sibling address elements) where no
     detector found an ADDRESS, in a record about a person (a PERSON within `RECORD_REACH` characters of
-    the block; a company's address is none): each value that reads as a street line ("240 Coldharbour
-    Lane", "rue de Kerlaouen": a word and a number or a street word, no other detector's value in it) is an
+    the block; a company's address is none): each value that reads as a street line ("117 Brixfield
+    Road", "rue de Kervennec": a word and a number or a street word, no other detector's value in it) is an
     ADDRESS, the whole value. The model misses a street alone in its field, without the town that makes
     prose an address."""
     if not blocks:
@@ -863,7 +863,7 @@ def _trimmed(text: str, start: int, end: int, name: str) -> tuple[int, int, str]
 
 
 def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> int:
-    """Where a name field's value starts after its titles: "Prof. Imogen Ravenscroft" is "Imogen Ravenscroft"."""
+    """Where a name field's value starts after its titles: "Prof. Cressida Vane" is "Cressida Vane"."""
     while True:
         m = _TITLE.match(text, start, end)
         if m is None or m.group(1).casefold() not in titles:
