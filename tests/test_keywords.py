@@ -428,7 +428,7 @@ def test_a_gap_shares_a_part_written_once(rules_copy):
     ("en/keywords.json", lambda d: d["keyword_rules"].append({"label": "PHONE", "keywords": ["x"], "values": ["id_code"],
                                                      "list": "yes"}), "list must be"),
     ("en/keywords.json", lambda d: d["keyword_rules"].append({"suppress": ["PHONE"], "keywords": ["x"], "values": ["id_code"],
-                                                     "list": True}), "written after the keyword"),
+                                                     "value_before": True, "list": True}), "written after the keyword"),
 ])
 def test_malformed_rules_raise_rules_error(rules_copy, file, change, message):
     _edit(rules_copy / file, change)
@@ -487,6 +487,13 @@ def test_a_word_that_is_also_a_name_stays_a_person(text, word):
     start = text.rindex(word)
     spans = [Span(start, start + len(word), "PERSON", 0.9, "model")]
     assert without_non_names(spans, text, rules.not_names) == spans
+
+
+def test_a_suppress_rules_list_clears_every_value_of_it(rules):
+    text = "E-ticket numbers: 176-5903318462, 176-5903318463 and 176-5903318464. Staff ID 50142"
+    model = [Span(m.start(), m.end(), "IDENTIFIER", 0.9, "model") for m in regex.finditer(r"\d{3}-\d{10}|50142", text)]
+    kept = detect_with_rules(text, "en", rules, model)
+    assert {text[s.start:s.end] for s in kept} == {"50142"}         # the tickets' model spans all cleared
 
 
 # --- a Wi-Fi network's name (rules/common.json: the "network_name" suppression) -------------

@@ -467,8 +467,8 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
     fallback, is_list = raw.get("fallback", False), raw.get("list", False)
     if not isinstance(fallback, bool) or not isinstance(is_list, bool):
         raise ValueError(f"{where}: fallback and list must be true or false")
-    if is_list and (value_before or label is None):
-        raise ValueError(f"{where}: \"list\" is for a label's values written after the keyword")
+    if is_list and value_before:
+        raise ValueError(f"{where}: \"list\" is for the values written after the keyword")
     list_matchers = tuple((regex.compile(f"(?P<value>{shapes[name][0]}){_VALUE_END}"), shape)
                           for name, (_, shape) in zip(names, matchers)) if is_list else ()
     return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score), value_before, line_start,
@@ -508,10 +508,11 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
                 continue  # a header row: "login,credit_card,spanish_dni" holds no login
             if end - start > _LONG_VALUE_CHARS:
                 long_value_end_by_rule[index] = end
+            values = [found, *_more_values(text, end, rule, rules.list_separator)]
             if rule.label is None:
-                suppressions.append(Suppression(start, end, rule.suppress))
+                suppressions.extend(Suppression(value_start, value_end, rule.suppress) for value_start, value_end, _ in values)
                 continue
-            for value_start, value_end, value_verified in [found, *_more_values(text, end, rule, rules.list_separator)]:
+            for value_start, value_end, value_verified in values:
                 key = (value_start, value_end, rule.label)
                 if key not in spans or spans[key].score < rule.score:
                     spans[key] = Span(value_start, value_end, rule.label, rule.score,
