@@ -97,7 +97,7 @@ class Language:
     words: tuple[tuple[str, frozenset[str]], ...] = ()  # (key of WORD_KEYS, its casefolded words)
 
     def words_of(self, key: str) -> frozenset[str]:
-        """The language's casefolded words of `key` (one of WORD_KEYS)."""
+        """The language's casefolded words (WORDS_AS_WRITTEN's as written) of `key` (one of WORD_KEYS)."""
         return dict(self.words).get(key, frozenset())
 
 
@@ -125,7 +125,7 @@ class Languages:
         return tuple(sorted(found.values(), key=lambda a: -len(a.stem)))
 
     def words(self, key: str) -> frozenset[str]:
-        """The casefolded words of `key` (one of WORD_KEYS) of every language: the rules of every
+        """The casefolded words (WORDS_AS_WRITTEN's as written) of `key` (one of WORD_KEYS) of every language: the rules of every
         language apply to every text, so a word listed in one language applies to a text of another."""
         return frozenset().union(*(lang.words_of(key) for lang in self.all))
 

@@ -490,10 +490,22 @@ def test_a_word_that_is_also_a_name_stays_a_person(text, word):
 
 
 def test_a_suppress_rules_list_clears_every_value_of_it(rules):
-    text = "E-ticket numbers: 176-5903318462, 176-5903318463 and 176-5903318464. Staff ID 50142"
+    text = "Ticket numbers 176-5903318462, 176-5903318463 and 176-5903318464. Staff ID 50142"
     model = [Span(m.start(), m.end(), "IDENTIFIER", 0.9, "model") for m in regex.finditer(r"\d{3}-\d{10}|50142", text)]
     kept = detect_with_rules(text, "en", rules, model)
     assert {text[s.start:s.end] for s in kept} == {"50142"}         # the tickets' model spans all cleared
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Thanks, order 58213, 07700 900123 is my mobile", "07700 900123"),   # a digit group after it: no whole value
+    ("Ticket 4471 and 020 7946 0958", "020 7946 0958"),
+    ("Invoice INV-2291, 4111 1111 1111 1111", "4111 1111 1111 1111"),     # written otherwise than the first
+    ("Commande 45821, 0612345678", "0612345678"),
+    ("Parcel 445566, AB123456C is my NI number", "AB123456C"),
+])
+def test_a_suppress_rules_list_clears_only_values_written_as_its_first(rules, text, kept):
+    found = {text[s.start:s.end] for s in Engine(use_model=False).detect(text, "en")}
+    assert kept in found
 
 
 # --- a Wi-Fi network's name (rules/common.json: the "network_name" suppression) -------------

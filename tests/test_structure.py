@@ -271,9 +271,23 @@ def test_a_birth_fields_date_is_a_birth_date(text, dates):
     assert found == dates
 
 
-@pytest.mark.parametrize("name", ["LieuNaissance", "lieu_de_naissance", "CommuneNaissance", "place_of_birth", "birthplace", "POB"])
+@pytest.mark.parametrize("name", ["LieuNaissance", "lieu_de_naissance", "CommuneNaissance", "place_of_birth", "birthplace"])
 def test_a_place_of_births_field_is_a_birthplace(name):
     assert FIELDS.kind(name) == "birthplace"
+
+
+@pytest.mark.parametrize("text, date", [
+    ('{"dob_pob": "1981-04-12, Cork"}', "1981-04-12"),                       # a date word: a birth date's field
+    ("<Patient><DateEtLieuNaissance>12/04/1981 Morlaix</DateEtLieuNaissance></Patient>", "12/04/1981"),
+    ('{"place_of_birth": "Cork", "born": "1981-04-12"}', "1981-04-12"),     # beside a place of birth
+])
+def test_a_birth_date_beside_a_place_of_birth_stays(text, date):
+    engine = Engine(use_model=False, detectors=[Role("model", _every_date_a_birth_date_any_format)])
+    assert [text[s.start:s.end] for s in engine.detect(text, "fr") if s.label == "BIRTH_DATE"] == [date]
+
+
+def _every_date_a_birth_date_any_format(text):
+    return [Span(m.start(), m.end(), "BIRTH_DATE", 0.9, "model") for m in re.finditer(r"\d{4}-\d\d-\d\d|\d\d/\d\d/\d{4}", text)]
 
 
 def _every_capitalised_word_a_name_or_an_address(text):
@@ -283,7 +297,7 @@ def _every_capitalised_word_a_name_or_an_address(text):
 
 @pytest.mark.parametrize("text, place, kept", [
     ("<Patient><Nom>Quéré</Nom><LieuNaissance>Morlaix</LieuNaissance></Patient>", "Morlaix", False),
-    ('<label>Nom</label><input name="nom" value="Quéré">\n<label>Né à</label><input type="text" name="lieu_naissance" value="Morlaix (29)">',
+    ('<table><tr><th>Nom</th><td>Quéré</td></tr>\n<tr><th>Lieu de naissance</th><td>Morlaix (29)</td></tr></table>',
      "Morlaix (29)", False),
     ('{"surname": "Quéré", "place_of_birth": "Florence"}', "Florence", False),
     ('{"surname": "Quéré", "mother": "Florence"}', "Florence", True),      # counter-example: a person's field
@@ -505,12 +519,14 @@ def test_a_logs_key_value_pairs_are_fields():
 
 def test_an_objects_quoted_key_value_pairs_are_fields():
     # a Java object's toString, a Python repr: values quoted with ', each named by its key
-    log = "PaymentError for Subscriber{id=90412, surname='Keravec', nir='187032A00412345', city='Brest'}"
+    log = "ValidationError: Patient(id=90412, surname='Keravec', nir='187032A00412345', city='Brest')"
     spans = found(log, ("187032A00412345", "IDENTIFIER"), ("Brest", "PERSON"))
     assert shown(log, apply_structure(log, spans, FIELDS)) == [
         ("187032A00412345", "NATIONAL_ID"), ("Keravec", "PERSON")]              # a city is no one's name
     prose = "il m'a dit l'adresse='à voir' demain"                               # no key before the quote
     assert apply_structure(prose, [], FIELDS) == []
+    quoted = "Client(nom='O'Brien', prenom='Sean')"                           # a quote inside the value
+    assert ("O'Brien", "PERSON") in shown(quoted, apply_structure(quoted, [], FIELDS))
 
 
 def test_an_attribute_that_names_markup_holds_no_value():

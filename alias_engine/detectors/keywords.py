@@ -510,7 +510,8 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
                 long_value_end_by_rule[index] = end
             values = [found, *_more_values(text, end, rule, rules.list_separator)]
             if rule.label is None:
-                suppressions.extend(Suppression(value_start, value_end, rule.suppress) for value_start, value_end, _ in values)
+                suppressions.extend(Suppression(value_start, value_end, rule.suppress)
+                                    for value_start, value_end, _ in _alike(text, values))
                 continue
             for value_start, value_end, value_verified in values:
                 key = (value_start, value_end, rule.label)
@@ -518,6 +519,24 @@ def find_keyword_spans(text: str, rules: KeywordRules) -> tuple[list[Span], list
                     spans[key] = Span(value_start, value_end, rule.label, rule.score,
                                       "pattern" if rule.fallback else "keyword", value_verified)
     return sorted(spans.values()), suppressions
+
+
+def _alike(text: str, values: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]:
+    """The first value and the list's values written as it is (the same letters, digits and separators in
+    the same places: "176-5903318462, 176-5903318463"), each whole (no digit group after it): what a
+    suppress rule clears. "order 58213, 07700 900123 is my mobile" clears the order, not the phone."""
+    first = _shape(text[values[0][0]:values[0][1]])
+    return values[:1] + [(start, end, verified) for start, end, verified in values[1:]
+                         if _shape(text[start:end]) == first and _DIGIT_GROUP_AFTER.match(text, end) is None]
+
+
+def _shape(value: str) -> str:
+    return _DIGIT.sub("9", _LETTER.sub("A", value))
+
+
+_LETTER = regex.compile(r"\p{L}")
+_DIGIT = regex.compile(r"\p{N}")
+_DIGIT_GROUP_AFTER = regex.compile(r"[ .\-/]?\p{N}")
 
 
 def _more_values(text: str, end: int, rule: KeywordRule, separators: regex.Pattern) -> list[tuple[int, int, bool]]:

@@ -119,12 +119,12 @@ class Lexicon:
     @cached_property
     def company_after(self) -> regex.Pattern:
         """" LLP", " Plomberie" after a name: the name is a company's ("Harrow Finch LLP")."""
-        return regex.compile(r"[ \t]+" + self._company_word + r"(?![\p{L}])")
+        return regex.compile(r"[ ]" + self._company_word + r"(?![\p{L}])")  # one space: no next column's
 
     @cached_property
     def company_before(self) -> regex.Pattern:
         """"SARL ", "SCEA " ending where a name starts: the name is a company's ("SCEA Marchal")."""
-        return regex.compile(r"(?<![\p{L}])" + self._company_word + r"[ \t]+\Z")
+        return regex.compile(r"(?<![\p{L}])" + self._company_word + r"[ ]\Z")
 
     @cached_property
     def company_word(self) -> regex.Pattern:
@@ -162,11 +162,12 @@ class Lexicon:
 
 
 def _casefolded(key: str, words: Iterable[str]) -> frozenset[str]:
+    """The words of `key` casefolded (titles without their final dot), or as written for WORDS_AS_WRITTEN."""
     if not isinstance(words, (list, tuple, set, frozenset)) or not all(isinstance(w, str) for w in words):
         raise ValueError(f"words.{key} must be a list of strings")
-    folded = (w.casefold() for w in words)
     if key in WORDS_AS_WRITTEN:
         return frozenset(words)
+    folded = (w.casefold() for w in words)
     return frozenset(w.rstrip(".") for w in folded) if key in _NO_DOT else frozenset(folded)
 
 

@@ -283,30 +283,44 @@ _POSSESSIVE = regex.compile(r"['’]s\Z")
 def brands_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans that are a company's or a product's name people mention (`brand_names`:
     "Netflix", "Leroy Merlin", "Sainsbury's"), unless a title makes it a name ("Mr Tesco") or a name of the
-    text has that word ("Ms Ada Dyson … Dyson").
+    text has its word ("Mr Tom Greggs … Greggs": `_unless_a_persons`).
 
-    >>> lexicon = Lexicon.from_words({"brand_names": ["Dyson", "Netflix"], "person_lead_words": ["Mr"]})
-    >>> text = "Netflix is down. Mr Dyson asked; Dyson again."
-    >>> spans = [Span(0, 7, "PERSON", 0.9, "model"), Span(20, 25, "PERSON", 0.9, "model"), Span(33, 38, "PERSON", 0.9, "model")]
+    >>> lexicon = Lexicon.from_words({"brand_names": ["Greggs", "Netflix"], "person_lead_words": ["Mr"]})
+    >>> text = "Netflix is down. Mr Greggs asked; Greggs again."
+    >>> spans = [Span(0, 7, "PERSON", 0.9, "model"), Span(20, 26, "PERSON", 0.9, "model"), Span(34, 40, "PERSON", 0.9, "model")]
     >>> [text[s.start:s.end] for s in brands_removed(spans, text, lexicon)]
-    ['Dyson', 'Dyson']
+    ['Greggs', 'Greggs']
     """
     if not lexicon.brand_names:
         return spans
     brands = [span for span in spans if span.label == "PERSON" and _names_a_brand(text, span, lexicon.brand_names)
               and not _title_before(text, span.start, lexicon)]
-    if not brands:
-        return spans
-    dropped = {id(span) for span in brands}
-    persons_words = {w.group().casefold() for span in spans if span.label == "PERSON" and id(span) not in dropped
-                     for w in _LETTERS.finditer(text, span.start, span.end)}
-    return [span for span in spans if id(span) not in dropped
-            or any(w.group().casefold() in persons_words for w in _LETTERS.finditer(text, span.start, span.end))]
+    return _unless_a_persons(spans, brands, text, lexicon)
 
 
 def _names_a_brand(text: str, span: Span, brand_names: frozenset[str]) -> bool:
-    value = " ".join(text[span.start:span.end].split()).casefold()
+    """The span's text, its spaces and apostrophes made plain and casefolded, with or without a final "'s",
+    is one of `brand_names`."""
+    value = " ".join(text[span.start:span.end].replace("’", "'").split()).casefold()
     return value in brand_names or _POSSESSIVE.sub("", value) in brand_names
+
+
+def _unless_a_persons(spans: list[Span], candidates: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
+    """`spans` without `candidates` (PERSON spans judged a company's or a brand's name), but a candidate
+    with a word of a PERSON span left in the text stays masked, or the text would show that person's name
+    ("Henri Marchal … SCEA Marchal"); particles and words under 3 letters ("Le", "de") and company words
+    ("SCEA") do not count."""
+    if not candidates:
+        return spans
+    dropped = {id(span) for span in candidates}
+
+    def name_words(span: Span) -> set[str]:
+        return {w.group().casefold() for w in _LETTERS.finditer(text, span.start, span.end)
+                if len(w.group()) >= 3 and w.group().casefold() not in lexicon.name_particles
+                and not lexicon.company_word.fullmatch(w.group())}
+
+    persons_words = set().union(*(name_words(span) for span in spans if span.label == "PERSON" and id(span) not in dropped))
+    return [span for span in spans if id(span) not in dropped or name_words(span) & persons_words]
 
 
 def birthplaces_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
@@ -317,22 +331,15 @@ def birthplaces_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[
 
 
 def companies_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
-    """Without the PERSON spans that name a company: a legal form or a trade written with a capital right
-    after the name, before it or inside the span (`company_words`: "Harrow Finch LLP", "SCEA Marchal",
-    "MORVAN PLOMBERIE"). LABELS.md: a company named after a person is no PERSON; but one named after a
-    person of the text stays masked, or it would show their name ("Henri Marchal … SCEA Marchal")."""
+    """Without the PERSON spans that name a company: a legal form or a trade written as listed right after
+    the name, before it or inside the span (`company_words`: "Harrow Finch LLP", "SCEA Marchal", "MORVAN
+    PLOMBERIE"). LABELS.md: a company named after a person is no PERSON; but one named after a person of
+    the text stays masked (`_unless_a_persons`)."""
     companies = [span for span in spans if span.label == "PERSON" and (
         lexicon.company_after.match(text, span.end)
-        or lexicon.company_before.search(text, max(0, span.start - 12), span.start)
+        or lexicon.company_before.search(text, max(0, span.start - 20), span.start)
         or lexicon.company_word.search(text, span.start, span.end))]
-    if not companies:
-        return spans
-    dropped = {id(span) for span in companies}
-    persons_words = {w.group().casefold() for span in spans if span.label == "PERSON" and id(span) not in dropped
-                     for w in _LETTERS.finditer(text, span.start, span.end)}
-    return [span for span in spans if id(span) not in dropped or any(
-        w.group().casefold() in persons_words for w in _LETTERS.finditer(text, span.start, span.end)
-        if not lexicon.company_word.fullmatch(w.group()))]
+    return _unless_a_persons(spans, companies, text, lexicon)
 
 
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:

@@ -88,6 +88,9 @@ _DATE_VALUE = regex.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")
 _COMPACT_DATE = regex.compile(r"(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")  # yyyymmdd
 
 
+_DATE_WORDS = frozenset({"date", "dob", "dt", "ddn", "birthdate", "birthday"})  # "DateEtLieuNaissance": a date too
+
+
 class _Range(NamedTuple):
     start: int
     end: int
@@ -183,7 +186,7 @@ class Fields:
                                 ("identifier", self.identifier), ("login", self.login)):
                 if _has_any(words, group):
                     return kind
-        if _has_any(words, self.birthplace):
+        if _has_any(words, self.birthplace) and not any(w in _DATE_WORDS for w in words):
             return "birthplace"  # "LieuNaissance": a place, though "naissance" names a birth date's field too
         if _has_any(words, self.birth_date):
             return "birth_date"  # "DateNaissance", "dateOfBirth": its date is a person's birth, whatever word is beside it
@@ -263,18 +266,21 @@ def repeats_outside_fields(repeats: list[Span], without_persons: frozenset[tuple
 
 def _outside_not_personal(text: str, spans: list[Span], values: Sequence) -> list[Span]:
     """The spans that no `not_personal` or `birthplace` field's value rules out: a PERSON, IDENTIFIER, SECRET,
-    NATIONAL_ID or BIRTH_DATE of the model or a repeat inside it (and an ADDRESS of the model in a place of
-    birth), or a keyword's IDENTIFIER that is the value's one code."""
+    NATIONAL_ID or BIRTH_DATE of the model or a repeat inside a `not_personal` value, or a keyword's IDENTIFIER
+    that is the value's one code; a PERSON or an ADDRESS of the model or a repeat inside a place of birth."""
     by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values
                           if kind in ("not_personal", "birthplace")])
     if not by_value:
         return spans
     return [span for span in spans if not any(
         v.start <= span.start and span.end <= v.end and (
+            span.label in _PLACE_LABELS and span.source in ("model", "repeat") if v.kind == "birthplace" else
             span.label in MODEL_LABELS and (span.source in ("model", "repeat")
-                                            or span.label == "IDENTIFIER" and _one_code(text, v, span))
-            or v.kind == "birthplace" and span.label == "ADDRESS" and span.source == "model")
+                                            or span.label == "IDENTIFIER" and _one_code(text, v, span)))
         for v in by_value.overlapping(span.start, span.end))]
+
+
+_PLACE_LABELS = frozenset({"PERSON", "ADDRESS"})  # what a place of birth's field rules out: a town is no one's
 
 
 def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], placeholders: frozenset[str]
@@ -820,7 +826,7 @@ def _key_value_fields(text: str, tags: list[tuple[int, int]]) -> list[tuple[int,
 
 
 _KEY_VALUE = regex.compile(r"(?<![^\s,;({\[])(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,40})="
-                           r"(?:\"(?P<value>[^\"\n]{0,200})\"|'(?P<value>[^'\n]{0,200})'|<(?P<value>[^<>\s]{1,100})>"
+                           r"(?:\"(?P<value>[^\"\n]{0,200})\"|'(?P<value>[^\n]{0,200}?)'(?=[\s,;)}\]]|\Z)|<(?P<value>[^<>\s]{1,100})>"
                            r"|(?P<value>[^\s,;&\"'<>()\[\]{}]{1,200}))")
 
 
