@@ -239,6 +239,7 @@ def test_model_address_takes_its_first_element_before_it(text, value, kept):
     ("née à MARSEILLE 8e arrondissement (13008), elle a vécu …", "MARSEILLE 8e arrondissement (13008)"),
     ("Lieu de naissance : Tulle (19)", "Tulle (19)"),
     ("Place of birth: Galway H91", "Galway H91"),
+    ("Il est né le 2 mars 1950 à BRIVE (19100).", "BRIVE (19100)"),
 ])
 def test_a_place_of_birth_is_no_address(text, value):
     assert checked(text, value, "ADDRESS") == []
@@ -257,13 +258,17 @@ def test_an_address_after_a_place_of_birth_stays(text, value):
     ("Il est né à Florence en 1961.", "Florence"),
     ("She was born in Chester and moved south.", "Chester"),
     ("Lieu de naissance : Nancy", "Nancy"),
+    ("elle est née le 2 juin 1979 à Florence, puis …", "Florence"),        # the day between
+    ("He was born on 3 May 1950 in Chester.", "Chester"),
 ])
 def test_a_place_of_birth_is_no_person(text, value):
     assert checked(text, value, "PERSON") == []
 
 
 def test_a_name_after_a_birth_with_no_place_word_stays():
-    for text, value in [("Née Florence Morel, elle signe.", "Florence Morel"), ("born to Chester Hale in 1990", "Chester Hale")]:
+    for text, value in [("Née Florence Morel, elle signe.", "Florence Morel"), ("born to Chester Hale in 1990", "Chester Hale"),
+                        ("mariée le 5 juin 1999 à Florence Morel", "Florence Morel"),      # a marriage, no birth
+                        ("Born on a farm, 1950, in the care of Chester Hale", "Chester Hale")]:
         assert checked(text, value, "PERSON") == [("PERSON", value)]
 
 
