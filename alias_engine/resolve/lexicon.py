@@ -147,8 +147,9 @@ class Lexicon:
         """"né à ", "Place of birth: " ending where a value starts: what follows is a place of birth; and a
         lead of two words or more with the day between its last word and the others ("née le 3 mai 1950 à ",
         "born on 3 May 1950 in "), the day on the same line and at most 40 characters."""
-        dated = [" ".join(words[:-1]) for words in map(str.split, self.birthplace_lead_words) if len(words) > 1]
-        last = {phrase.split()[-1] for phrase in self.birthplace_lead_words if len(phrase.split()) > 1}
+        leads = [words for words in map(str.split, self.birthplace_lead_words) if len(words) > 1]
+        dated = [" ".join(words[:-1]) for words in leads]
+        last = {words[-1] for words in leads}
         return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.birthplace_lead_words) + r"|(?:" + phrases(dated)
                              + r")[ \t]+(?:le|on|the)[ \t]+[^\n;]{1,40}?[ \t]+(?:" + phrases(last) + r"))[ \t]*:?[ \t]*\Z")
 

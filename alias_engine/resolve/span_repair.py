@@ -326,8 +326,12 @@ def _unless_a_persons(spans: list[Span], candidates: list[Span], text: str, lexi
 def birthplaces_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans right after "né à", "born in" (`birthplace_lead_words`): a town the model took
     for a name ("née à Florence", "born in Tralee")."""
-    return [span for span in spans if span.label != "PERSON"
-            or lexicon.birthplace_before.search(text, max(0, span.start - 40), span.start) is None]
+    return [span for span in spans if span.label != "PERSON" or not _after_birthplace_lead(text, span.start, lexicon)]
+
+
+def _after_birthplace_lead(text: str, start: int, lexicon: Lexicon) -> bool:
+    """`start` follows "né à ", "born on 3 May 1950 in " (`Lexicon.birthplace_before`, 40 characters read)."""
+    return lexicon.birthplace_before.search(text, max(0, start - 40), start) is not None
 
 
 def companies_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
@@ -474,7 +478,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
 def _birthplace(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
     """A town and its code after "né à", "born in" (`birthplace_lead_words`) on one line, with no street:
     where a person was born ("née à BREST (29)"), not where they live."""
-    return (lexicon.birthplace_before.search(text, max(0, start - 40), start) is not None
+    return (_after_birthplace_lead(text, start, lexicon)
             and not text[start].isdigit() and "\n" not in text[start:end]
             and not any(w.group().casefold() in lexicon.street_words for w in _LETTERS.finditer(text, start, end)))
 

@@ -216,7 +216,7 @@ class Structure(NamedTuple):
     def without_persons(self) -> frozenset[tuple[int, int]]:
         """Where a value is a `not_personal` or `birthplace` field's whole value: no PERSON is lent there
         (`repeats_outside_fields`)."""
-        return frozenset((start, end) for start, end, kind, _ in self.values if kind in ("not_personal", "birthplace"))
+        return frozenset((start, end) for start, end, kind, _ in self.values if kind in _NO_ONES_KINDS)
 
 
 def read_structure(text: str, fields: Fields) -> Structure:
@@ -268,19 +268,23 @@ def _outside_not_personal(text: str, spans: list[Span], values: Sequence) -> lis
     """The spans that no `not_personal` or `birthplace` field's value rules out: a PERSON, IDENTIFIER, SECRET,
     NATIONAL_ID or BIRTH_DATE of the model or a repeat inside a `not_personal` value, or a keyword's IDENTIFIER
     that is the value's one code; a PERSON or an ADDRESS of the model or a repeat inside a place of birth."""
-    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values
-                          if kind in ("not_personal", "birthplace")])
+    by_value = SpanIndex([_Range(start, end, kind) for start, end, kind, _ in values if kind in _NO_ONES_KINDS])
     if not by_value:
         return spans
-    return [span for span in spans if not any(
-        v.start <= span.start and span.end <= v.end and (
-            span.label in _PLACE_LABELS and span.source in ("model", "repeat") if v.kind == "birthplace" else
-            span.label in MODEL_LABELS and (span.source in ("model", "repeat")
-                                            or span.label == "IDENTIFIER" and _one_code(text, v, span)))
-        for v in by_value.overlapping(span.start, span.end))]
+    return [span for span in spans if not any(v.start <= span.start and span.end <= v.end and _rules_out(text, v, span)
+                                              for v in by_value.overlapping(span.start, span.end))]
 
 
+_NO_ONES_KINDS = frozenset({"not_personal", "birthplace"})  # fields whose whole value is no one's
 _PLACE_LABELS = frozenset({"PERSON", "ADDRESS"})  # what a place of birth's field rules out: a town is no one's
+
+
+def _rules_out(text: str, value: _Range, span: Span) -> bool:
+    """Whether a `not_personal` or `birthplace` field's value rules out `span`, which lies inside it."""
+    from_prose = span.source in ("model", "repeat")
+    if value.kind == "birthplace":
+        return span.label in _PLACE_LABELS and from_prose
+    return span.label in MODEL_LABELS and (from_prose or span.label == "IDENTIFIER" and _one_code(text, value, span))
 
 
 def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], placeholders: frozenset[str]
