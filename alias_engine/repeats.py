@@ -20,7 +20,9 @@ lender's score):
   are two people), or a capitalised word right after it ("Giraud Céramique"), unless the value
   starts its lender's name and that word is a surname: "Hamish" lent, "Hamish Rattray" is
   one span; and at the start of a sentence where the text also writes the word in lower case
-  ("Will you…" beside "I will"). Initials right before it join the span ("J.P. Fairweather-Hughes");
+  ("Will you…" beside "I will"), and where the words around it name a thing after a person, as
+  they do for the model's spans ("Bowen Trust … maladie de Bowen": `Lexicon.names_a_thing`).
+  Initials right before it join the span ("J.P. Fairweather-Hughes");
 - an IDENTIFIER, NATIONAL_ID or SECRET span, or one of a declared label faked as a code (a rules
   file's EMPLOYEE_ID), the model's only at `MIN_SCORE` or more, lends its
   value when it cannot be a plain word or a small number: 4 characters or more with a digit and
@@ -163,7 +165,7 @@ def repeated_values(text: str, spans: list[Span], lexicon: Lexicon, earlier: Len
                     continue
             else:
                 if (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, lexicon) \
-                        or _before_ampersand(text, end, taken, lenders):
+                        or _before_ampersand(text, end, taken, lenders) or lexicon.names_a_thing(text, start, end):
                     continue
                 if _starts_sentence(text, start):
                     if lower_case_words is None:

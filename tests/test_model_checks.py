@@ -659,6 +659,35 @@ def test_a_piece_of_a_user_agent_is_no_identifier(text, value, kept):
     assert ({text[s.start:s.end] for s in spans if s.label == "IDENTIFIER"} == {value}) == kept
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection refused", "psycopg2", False),
+    ("2027-03-02 08:00:01.112 WARN [pool-3] c.k.facturation.RelanceService : relance envoyée", "c.k.facturation", False),
+    ("    from invoicing_tools import Client", "invoicing_tools", False),
+    ("login=j.McKenna from 203.0.113.4", "j.McKenna", True),        # a surname's "Mc" is no class
+    ("login=kmbeki42.Staging failed", "kmbeki42", True),             # one hump: no class name
+    ("see r.cohen.DeVries for it", "r.cohen.DeVries", True),
+])
+def test_a_name_in_code_is_no_identifier(text, value, kept):
+    # common.json's suppress pattern code_name
+    spans = detect_with_rules(text, "en", RULES, [model_span(text, value, "IDENTIFIER")])
+    start = text.index(value)
+    assert any(s.start < start + len(value) and start < s.end for s in spans) == kept
+
+
+@pytest.mark.parametrize("text, model_value, expected", [
+    # the model's address, longer than the rule's, is the one kept
+    ("Domicile : Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers", "Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers",
+     "Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers"),
+    # where the model found no address, the rule's stands (a fallback keyword rule: 'domicile')
+    ("Domicile : Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers", None,
+     "Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers"),
+])
+def test_a_street_address_pattern_only_where_the_model_found_no_address(text, model_value, expected):
+    model = [model_span(text, model_value, "ADDRESS")] if model_value else []
+    spans = detect_with_rules(text, "fr", RULES, model)
+    assert [text[s.start:s.end] for s in spans if s.label == "ADDRESS"] == [expected]
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),
@@ -883,7 +912,7 @@ def test_a_name_before_other_words_stays(text, value):
 @pytest.mark.parametrize("text, value, expected", [
     ("14/06   CB INTERMARCHE SAINTES   37,85", "INTERMARCHE SAINTES", []),     # a card payment's merchant
     ("23 Jun   CARD 7308 GREGGS DUNDEE  6.40", "GREGGS DUNDEE", []),
-    ("05 Apr   DD SCOTTISHPOWER   450.00", "SCOTTISHPOWER", []),                     # a direct debit's biller
+    ("05 Apr   DD NORTHGAS   450.00", "NORTHGAS", []),                     # a direct debit's biller
     ("18/06   VIR INST DE MME ODILE QUINTARD MOTIF COURS", "ODILE QUINTARD MOTIF",     # a transfer's payer stays,
      [("PERSON", "ODILE QUINTARD")]),                                                 # without the next field
     ("Hi DD, Anne here", "Anne", [("PERSON", "Anne")]),

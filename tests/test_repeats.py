@@ -79,6 +79,9 @@ def test_nothing_already_masked_is_touched():
     ("Dr Lucien Bernard signed. Send it to 12 rue Claude Bernard.", "Lucien Bernard", 0),
     ("Paid by Odile Giraud. Receipt from Atelier Giraud Céramique.", "Odile Giraud", 0),
     ("Maître Yves Fontaine wrote; the firm Fontaine & Associés replied.", "Yves Fontaine", 0),
+    # words that name a thing after a person around it, as around the model's spans (eponyms)
+    ("Suivi pour une maladie de Bowen. Contact : Ilse Bowen, association.", "Ilse Bowen", 0),
+    ("Mr Alun Paget called about his father's Paget's disease.", "Alun Paget", 0),
 ])
 def test_a_word_of_a_longer_proper_noun_is_left(text, name, occurrence):
     assert repeats_of(text, found_at(text, name, occurrence=occurrence)) == []

@@ -394,6 +394,8 @@ def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
     # access codes in either word order, as the keyword rules know them: a safe's, a padlock's, a garage's
     ("code_coffre", "secret_code"), ("CodeCadenas", "secret_code"), ("garage_code", "secret_code"),
     ("keypad_code", "secret_code"), ("code_de_secours", "secret_code"), ("code_postal", "not_personal"),
+    # a SEPA direct debit's mandate reference (pain.008 <MndtId>, a French RUM) is the debtor's
+    ("MndtId", "identifier"), ("rum", "identifier"), ("mandate_reference", "identifier"), ("CdtrSchmeId", "not_personal"),
 ])
 def test_a_code_field_names_one_persons_code(name, kind):
     assert FIELDS.kind(name) == kind

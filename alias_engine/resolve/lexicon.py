@@ -116,6 +116,13 @@ class Lexicon:
         """The same words starting the span: "rue jean jaurès"."""
         return regex.compile(self._eponym_lead + r"(?=\p{L})")
 
+    def names_a_thing(self, text: str, start: int, end: int) -> bool:
+        """True if the words around `text[start:end]` make it a thing's name, not a person's: an
+        eponym word after it ("Crohn's disease"), an eponym lead before it or starting it ("maladie de
+        Parkinson", "rue jean jaurès")."""
+        return bool(self.eponym_after.match(text, end) or self.eponym_start.match(text, start, end)
+                    or self.eponym_before.search(text[max(0, start - 40):start]))
+
     @cached_property
     def company_after(self) -> regex.Pattern:
         """" LLP", " Plomberie" after a name: the name is a company's ("Harrow Finch LLP")."""

@@ -271,8 +271,7 @@ def eponyms_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span
     written alone ("pas encore Alzheimer", "Romberg negative": `eponym_names`; "Dr Romberg" is a
     person). LABELS.md: a product, an institution or a street named after a person is no PERSON."""
     return [span for span in spans if span.label != "PERSON" or not (
-        lexicon.eponym_after.match(text, span.end) or lexicon.eponym_start.match(text, span.start, span.end)
-        or lexicon.eponym_before.search(text[max(0, span.start - 40):span.start])
+        lexicon.names_a_thing(text, span.start, span.end)
         or (_POSSESSIVE.sub("", text[span.start:span.end]).casefold() in lexicon.eponym_names
             and not _title_before(text, span.start, lexicon)))]
 
@@ -348,7 +347,7 @@ def companies_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Sp
 
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
     """Without the PERSON spans a statement's line names after a card, cash or direct-debit code ("CB
-    CARREFOUR MARKET ROYAN", "DD SCOTTISHPOWER", `merchant_before`): a merchant or a biller, a company. A
+    INTERMARCHE SAINTES", "DD NORTHGAS", `merchant_before`): a merchant or a biller, a company. A
     transfer's payer or payee ("VIR INST DE MME ODILE QUINTARD", "FPS FROM FIONA DRUMMOCK") stays."""
     if checks.merchant_before is None:
         return spans
