@@ -688,6 +688,18 @@ def test_a_street_address_pattern_only_where_the_model_found_no_address(text, mo
     assert [text[s.start:s.end] for s in spans if s.label == "ADDRESS"] == [expected]
 
 
+@pytest.mark.parametrize("text, value", [
+    ("The engineer's visit is job ref JB-55120931, 8am-1pm.", "JB-55120931"),
+    ("Estimate no: Q-2291-07   Date: 04/03/2027", "Q-2291-07"),
+    ("Change request CHG0093311 approved.", "CHG0093311"),
+    ("Flight QF0128 SYD 09:10, seats 21C 21D", "21C 21D"),
+])
+def test_a_trades_job_a_change_request_and_a_bookings_seat_are_no_identifier(text, value):
+    # LABELS.md: ticket, order, invoice and booking numbers do not identify a person
+    spans = detect_with_rules(text, "en", RULES, [model_span(text, value, "IDENTIFIER")])
+    assert [s for s in spans if s.label == "IDENTIFIER"] == []
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),

@@ -6,7 +6,8 @@
   (`C-2291</CstmrId` is `C-2291`), which the fields below then judge; an address
   is left whole to the address rules. A value is the text between tags, or an
   attribute's value; an attribute that names or styles markup (`class`, a form
-  control's `name`) holds none.
+  control's `name`) holds none, nor does a form's `<label>` or `<legend>` (what a
+  field is called: "<label>Expiry</label>").
 - Fields: a value in a record has a field name: the element around it
   (`<TwnNm>Lyon</TwnNm>`; a `generic` element with its parent's name, `<Stmt><Id>`), its JSON key (`"ticket_id": "T-2024-08812"`), its
   key in a log's `key=value` pairs (`user=jmorel sku=FL-TEA-0042`) or a config file's `key: value` lines
@@ -53,7 +54,8 @@ _TAG = regex.compile(r"</?[A-Za-z_][\w:.\-]*(?P<attrs>(?:\s+[\w:.\-]+(?:\s*=\s*(
 _ATTR_VALUE = regex.compile(r"=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')")
 _ELEMENT = regex.compile(r"<(/?)([A-Za-z_][\w:.\-]*)")
 _ATTR_NAME = regex.compile(r"\s([\w:.\-]+)\s*=\s*[\"']\Z")   # before an attribute's value
-_INPUT_NAME = regex.compile(r"\s(?:name|id)\s*=\s*[\"']([^\"'<>]{1,60})[\"']")
+_INPUT_NAMES = (regex.compile(r"\sname\s*=\s*[\"']([^\"'<>]{1,60})[\"']"),  # a form control's name, else its id
+                regex.compile(r"\sid\s*=\s*[\"']([^\"'<>]{1,60})[\"']"))
 MIN_TAGS = 3  # fewer tags: prose that mentions one ("the <br> tag"), read as prose
 _VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                             "track", "wbr"})
@@ -227,7 +229,7 @@ def read_structure(text: str, fields: Fields) -> Structure:
     sql_values, sql_columns = _sql_fields(text, fields.generic)
     pairs = _key_value_fields(text, tags)
     values = tuple(field_values(text, tags, fields, tables, json_values + sql_values + pairs))
-    return Structure(tags, tables, json_keys + sql_columns + _markup_names(text, tags), values)
+    return Structure(tags, tables, json_keys + sql_columns + _markup_names(text, tags) + _captions(text, tags), values)
 
 
 def apply_structure(text: str, spans: Sequence[Span], fields: Fields, structure: Structure | None = None) -> list[Span]:
@@ -587,6 +589,27 @@ def _markup_names(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int
     return out
 
 
+def _captions(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The text of a form's `<label>` and `<legend>` with no element inside: what a field or a group of fields
+    is called ("<label>Expiry</label>", "<legend>Demandeur</legend>"), no value. A label around its control
+    (`<label><input type="radio"> Anne Roux</label>`, a choice's) is left."""
+    out = []
+    tag_start = 0
+    for (start, end), (next_start, _) in zip(tags, tags[1:]):
+        if text.startswith("<", start):
+            tag_start = start
+        if end <= start or text[end - 1] != ">" or end == next_start:
+            continue
+        element = _ELEMENT.match(text, tag_start)
+        if element is None or element.group(1) or element.group(2).lower() not in _CAPTIONS:
+            continue
+        closing = _ELEMENT.match(text, next_start)
+        if closing is not None and closing.group(1) and closing.group(2).lower() == element.group(2).lower():
+            out.append((end, next_start))
+    return out
+
+
+_CAPTIONS = frozenset({"label", "legend"})
 _MARKUP_ATTRIBUTES = frozenset({"class", "style", "role", "rel", "for", "type", "autocomplete"})
 _FORM_CONTROLS = frozenset({"input", "select", "textarea", "button", "label", "form", "option", "fieldset", "output"})
 
@@ -847,12 +870,17 @@ def _singular(name: str) -> str:
 def _attribute_name(text: str, tag_start: int, attribute: str, element: str,
                     generic: tuple[tuple[str, ...], ...]) -> str:
     """The field name of an attribute's value: the attribute (`rpps="…"`); a generic attribute (`value`,
-    `id`) is named by the tag's `name` (a form's `<input name="num_piece" value="…">`), else by its element."""
+    `id`) is named by the tag's `name` (a form's `<input name="num_piece" value="…">`; the name, which the
+    form sends, before an `id` that only styles or scripts it), else by its element."""
     if field_words(attribute) not in generic:
         return attribute
     tag_end = text.find(">", tag_start)
-    named = _INPUT_NAME.search(text, tag_start, len(text) if tag_end < 0 else tag_end)
-    return named.group(1) if named is not None else element
+    tag_end = len(text) if tag_end < 0 else tag_end
+    for names in _INPUT_NAMES:
+        named = names.search(text, tag_start, tag_end)
+        if named is not None:
+            return named.group(1)
+    return element
 
 
 def _element_name(open_elements: list[str], generic: tuple[tuple[str, ...], ...]) -> str:
