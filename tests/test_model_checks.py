@@ -700,6 +700,31 @@ def test_a_trades_job_a_change_request_and_a_bookings_seat_are_no_identifier(tex
     assert [s for s in spans if s.label == "IDENTIFIER"] == []
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("Received: from mail-wr1-f52.example.com (mail-wr1-f52.example.com [192.0.2.7])", "mail-wr1-f52.example.com", False),
+    ("by mx2.quillet-freight.example with ESMTPS", "mx2.quillet-freight.example", False),
+    ("écris-moi : mailys.ferrand.fr (sans arobase, anti-spam)", "mailys.ferrand.fr", True),  # no mail server's name
+    ("contact: jdoe at example dot org", "jdoe at example dot org", True),
+])
+def test_a_mail_servers_name_is_no_email(text, value, kept):
+    spans = detect_with_rules(text, "en", RULES, [model_span(text, value, "EMAIL")])
+    assert any(s.label == "EMAIL" and text[s.start:s.end] == value for s in spans) == kept
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("Accueil : 01 69 46 20 00 (du lundi au vendredi)", "01 69 46 20 00", False),   # a round number: a switchboard
+    ("Main office 0117 496 0000.", "0117 496 0000", False),
+    ("Tél. : 01 43 20 61 12", "01 43 20 61 12", True),
+    ("Portable : 06 12 34 50 00", "06 12 34 50 00", True),                          # a mobile is a person's
+    ("mobile 07700 900000", "07700 900000", True),
+])
+def test_a_round_landline_number_is_an_organisations_line(text, value, kept):
+    # common.json phone.company_line: the model's, the patterns' and the keywords' phones alike
+    for model in ([model_span(text, value, "PHONE")], []):
+        spans = detect_with_rules(text, "fr", RULES, model)
+        assert any(s.label == "PHONE" and text[s.start:s.end] == value for s in spans) == kept
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),

@@ -114,6 +114,16 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     return [(start, end)]
 
 
+def _email(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
+    """No mail server's name ("mx.example.org", "mail-oi1-f181.google.com" in a Received header): a host name
+    without "@" whose first label is a mail server's. An address written without its "@" ("jdoe at example
+    dot org") stays."""
+    return [] if _MAIL_HOST.fullmatch(text, start, end) else [(start, end)]
+
+
+_MAIL_HOST = regex.compile(r"(?i:(?:mx|mail|smtp|smtps|relay|imap|pop3?|mta|mailer)(?:[\d\-][\w\-]*)?(?:\.[a-z0-9\-]+)+)")
+
+
 def _company_line(text: str, start: int, end: int, checks: ModelChecks) -> bool:
     return checks.patterns is not None and checks.patterns.phone_company_line.fullmatch(text, start, end) is not None
 
@@ -243,4 +253,4 @@ NUMBERS = frozenset({"NATIONAL_ID", "IDENTIFIER", "PHONE", "CREDIT_CARD", "IBAN"
 # The format check of each label that has one.
 FORMAT_CHECKS: dict[str, Check] = {
     "URL": _url, "IDENTIFIER": _identifier, "IP_ADDRESS": _ip, "CREDIT_CARD": _card, "IBAN": _iban,
-    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret, "NATIONAL_ID": _national_id}
+    "BIRTH_DATE": _birth_date, "PHONE": _phone, "SECRET": _secret, "NATIONAL_ID": _national_id, "EMAIL": _email}
