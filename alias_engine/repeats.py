@@ -73,6 +73,8 @@ _CODE_SURROGATES = frozenset({"identifier", "national_id", "secret"})
 # letters (searched: the same in one pattern with ".*" around it costs the square of a long value's length)
 _CODE = regex.compile(r"(?=.{4,})(?=.*\d)(?:\d{6,}|.*\D.*)", regex.DOTALL)
 _LETTERS_SEPARATED = regex.compile(r"\p{L}[._-]\p{L}")
+# A login or an address's mailbox of a first name and a surname in lower case: "yann.morvan", "jess.harding.94@…"
+_LOGIN_NAMES = regex.compile(r"(\p{Ll}{3,})[._](\p{Ll}{3,})(?:[._-]?\d{1,4})?(?:@\S+)?")
 
 
 class _Lent(NamedTuple):
@@ -106,6 +108,8 @@ class Lenders:
         already keeps its first lender."""
         if source == "model" and score < MIN_SCORE:
             return
+        if label == "EMAIL" or self.labels.spec(label).surrogate in _CODE_SURROGATES:
+            self._lend_login_names(value, score, lexicon)
         if self.labels.spec(label).surrogate in _CODE_SURROGATES:
             if (_CODE.fullmatch(value) or _LETTERS_SEPARATED.search(value)) and _RUN.match(value):
                 self._add(value, _Lent(label, score, True))
@@ -122,6 +126,19 @@ class Lenders:
         for v in values:
             if _RUN.match(v) and v.casefold().rstrip(".") not in lexicon.name_stop_words:
                 self._add(v, _Lent(label, score, value.startswith(v)))
+
+    def _lend_login_names(self, value: str, score: float, lexicon: Lexicon) -> None:
+        """A login's or an e-mail address's two words in lower case, neither a word of the languages, are a
+        first name and a surname ("yann.morvan": "yann" and "morvan", a person's name where the text writes
+        them alone); "dev.team", "service.client" name no one."""
+        login = _LOGIN_NAMES.fullmatch(value)
+        if login is None:
+            return
+        words = lexicon.words_of("", "lower_case_words")
+        if any(name in words for name in login.groups()):
+            return
+        for name in login.groups():
+            self._add(name, _Lent("PERSON", score, name == login.group(1)))
 
     def _add(self, value: str, lent: _Lent) -> None:
         if value in self._lent:
@@ -167,7 +184,7 @@ def repeated_values(text: str, spans: list[Span], lexicon: Lexicon, earlier: Len
                 if (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, lexicon) \
                         or _before_ampersand(text, end, taken, lenders) or lexicon.names_a_thing(text, start, end):
                     continue
-                if _starts_sentence(text, start):
+                if value[:1].isupper() and _starts_sentence(text, start):
                     if lower_case_words is None:
                         lower_case_words = {w.group() for w in _LOWER_CASE_WORD.finditer(text)}
                     if value.lower() in lower_case_words:  # "Will you…" where "will" is written: a word here

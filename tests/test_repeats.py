@@ -110,6 +110,20 @@ def test_a_lent_first_name_takes_its_surname():
     assert repeats_of(text, found_at(text, "Idris")) == ["Idris Okonkwo"]  # "Street" ends names
 
 
+@pytest.mark.parametrize("text, code, label, expected", [
+    # a login's or an address's first name and surname, written alone in lower case
+    ("ilse.vantorre 09:12 : build vert\ntomas.ek 09:14 : merci ilse, et vantorre valide ?", "ilse.vantorre",
+     "IDENTIFIER", ["ilse", "vantorre"]),
+    ("mail me at quenby.adeyemo.88@example.org\nok quenby, done", "quenby.adeyemo.88@example.org", "EMAIL", ["quenby"]),
+    # a word of the languages makes it no person's: a team, a service
+    ("write to dev.team@example.org; the dev on call answers", "dev.team@example.org", "EMAIL", []),
+    ("login service.compta, then ask compta", "service.compta", "IDENTIFIER", []),
+])
+def test_a_logins_names_are_lent_to_their_lone_occurrences(text, code, label, expected):
+    got = [(text[s.start:s.end], s.label) for s in repeated_values(text, [found_at(text, code, label)], LEXICON)]
+    assert got == [(name, "PERSON") for name in expected]
+
+
 def test_an_ampersand_between_two_names_joins_two_people():
     text = "From: Greer & Ansel\n...\nLove, Greer\nP.S. Ansel says hi"
     got = repeats_of(text, found_at(text, "Greer", occurrence=1), found_at(text, "Ansel", occurrence=1))
