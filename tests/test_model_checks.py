@@ -725,6 +725,19 @@ def test_a_round_landline_number_is_an_organisations_line(text, value, kept):
         assert any(s.label == "PHONE" and text[s.start:s.end] == value for s in spans) == kept
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("Bohort_du_76 — 02/02/2025 21:14", "02/02/2025", False),        # a chat's timestamp is no secret
+    ("[2025-03-10 14:22:31] login failed", "2025-03-10", False),
+    ("APP_SECRET=!ChangeMe!", "!ChangeMe!", False),                   # a framework's default, a placeholder
+    ("DATABASE_URL=postgres://USER:PASSWORD@db:5432/app", "PASSWORD", False),
+    ("le code du portail c'est 12-34-56", "12-34-56", True),         # no calendar date
+    ("MARIADB_PASSWORD: Saule-Pleureur-31", "Saule-Pleureur-31", True),
+])
+def test_a_date_or_a_placeholder_is_no_secret(text, value, kept):
+    spans = detect_with_rules(text, "fr", RULES, [model_span(text, value, "SECRET")])
+    assert any(s.label == "SECRET" and text[s.start:s.end] == value for s in spans) == kept
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),

@@ -328,7 +328,8 @@ def find_urls(text: str, rules: PatternRules) -> list[Span]:
 
 def find_secrets(text: str, rules: PatternRules) -> list[Span]:
     """Well-known credential formats; a named group "span" narrows the span (a connection string's password),
-    and a group "user" is the account's user name, an IDENTIFIER (LABELS.md) unless it is a system account."""
+    and a group "user" is the account's user name, an IDENTIFIER (LABELS.md) unless it is a system account, or an
+    EMAIL when it is an e-mail address (a mailer's `smtp://alerts@example.org:…@host`)."""
     spans = []
     for _name, pattern in rules.secret_formats:
         for m in pattern.finditer(text):
@@ -339,5 +340,6 @@ def find_secrets(text: str, rules: PatternRules) -> list[Span]:
             spans.append(Span(start, end, "SECRET", rules.secret_score, "validator"))
             user = m.group("user") if "user" in pattern.groupindex else None
             if user and not rules.secret_reject.fullmatch(user) and not rules.system_account.fullmatch(user):
-                spans.append(Span(m.start("user"), m.end("user"), "IDENTIFIER", rules.secret_score, "validator"))
+                label = "EMAIL" if "@" in user else "IDENTIFIER"
+                spans.append(Span(m.start("user"), m.end("user"), label, rules.secret_score, "validator"))
     return spans
