@@ -738,6 +738,27 @@ def test_a_date_or_a_placeholder_is_no_secret(text, value, kept):
     assert any(s.label == "SECRET" and text[s.start:s.end] == value for s in spans) == kept
 
 
+@pytest.mark.parametrize("text, lang, value, kept", [
+    ("Le chat Pistache a mangé à 18h.", "fr", "Pistache", False),        # a pet word before a name
+    ("our dog Crumble hates the hoover", "en", "Crumble", False),
+    ("Appelle Ysoline, le chat est malade.", "fr", "Ysoline", True),   # the one addressed, before the pet word
+    ("the dog Alun Petrie walks every day", "en", "Alun Petrie", True),   # two words: a person who walks dogs
+])
+def test_a_pets_name_is_no_person(text, lang, value, kept):
+    spans = detect_with_rules(text, lang, RULES, [model_span(text, value, "PERSON")])
+    assert any(s.label == "PERSON" and text[s.start:s.end] == value for s in spans) == kept
+
+
+@pytest.mark.parametrize("text, value", [
+    ("bon pour une thalasso à Plouharnel\n\nMaman – 10:31\nAutre chose", "Plouharnel\n\nMaman"),
+    ("see you at Tenby\n\nMum - 10:31", "Tenby\n\nMum"),
+])
+def test_a_kinship_word_cut_out_of_a_longer_span_is_no_name(text, value):
+    # not_names are read again after the model's spans are cut at line breaks
+    spans = detect_with_rules(text, "fr", RULES, [model_span(text, value, "PERSON")])
+    assert [text[s.start:s.end] for s in spans if s.label == "PERSON"] == [value.split("\n")[0]]
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),

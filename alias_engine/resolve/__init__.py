@@ -15,7 +15,8 @@ adds, each under its role (ROLES below, `Found.add`). `resolve` applies, in this
 4. a model NATIONAL_ID that is a valid SIRET (and no card number) is a
    company's number, which LABELS.md keeps out of NATIONAL_ID (format_checks.py);
 5. greetings and sign-offs are not names: a model PERSON span "Bisous" is
-   dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules) (suppressions.py);
+   dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules), and again
+   after step 6 has cut the spans at line breaks ("Bénodet⏎⏎Maman": "Maman") (suppressions.py);
 6. with the rules' model checks (`checks`, data in checks_data.py; the languages' words in lexicon.py),
    `check_model_spans` below:
    each model span is checked against its label's format (an IP must parse, a card has
@@ -66,6 +67,7 @@ from .span_repair import (
     medicines_removed,
     merchants_removed,
     number_without_code,
+    pets_removed,
     surnames_added,
     without_entities,
     without_form_item,
@@ -160,7 +162,7 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     else:
         # 6. format checks and span repair; 7. a model span inside a rule's URL is part of that URL ("…?token=…"
         # is not a SECRET of its own), and the fallbacks where the model found nothing of their label
-        model = inside_urls_removed(check_model_spans(model, text, checks, lang),
+        model = inside_urls_removed(without_non_names(check_model_spans(model, text, checks, lang), text, not_names),
                                     [s for s in candidates if s.label == "URL"])
         sure = [s for s in model if s.score >= threshold]
         candidates += inside_urls_removed(fallbacks_removed(fallbacks, sure), candidates) + model
@@ -228,6 +230,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     out = words_capitalised_by_position(out, text, lexicon, lang)
     out = medicines_removed(merchants_removed(eponyms_removed(out, text, lexicon), text, checks), text, checks)
     out = brands_removed(birthplaces_removed(companies_removed(out, text, lexicon), text, lexicon), text, lexicon)
+    out = pets_removed(out, text, lexicon)
     out = initials_added(surnames_added(out, text, lexicon), text, lang, lexicon)
     return out + logins_after_names(out, text)
 

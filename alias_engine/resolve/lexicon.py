@@ -53,6 +53,7 @@ class Lexicon:
     company_words: frozenset[str] = frozenset()  # "Ltd", "SARL" by a name: a company's (as written, not folded)
     birthplace_lead_words: frozenset[str] = frozenset()  # "né à": before a place of birth, no address
     brand_names: frozenset[str] = frozenset()  # "netflix", "leroy merlin": a company's or a product's name
+    pet_words: frozenset[str] = frozenset()  # "the dog", "le chat" by a name: a pet's
     list_connectors: frozenset[str] = frozenset()  # "and", "ou" between the values after one keyword
     # The words of OWN_WORD_KEYS by language: (language, key, casefolded words)
     own_words: tuple[tuple[str, str, frozenset[str]], ...] = ()
@@ -159,6 +160,11 @@ class Lexicon:
         last = {words[-1] for words in leads}
         return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.birthplace_lead_words) + r"|(?:" + phrases(dated)
                              + r")[ \t]+(?:le|on|the)[ \t]+[^\n;]{1,40}?[ \t]+(?:" + phrases(last) + r"))[ \t]*:?[ \t]*\Z")
+
+    @cached_property
+    def pet_before(self) -> regex.Pattern:
+        """"le chat ", "my dog " ending where a name starts: the name is a pet's ("le chat Caramel")."""
+        return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.pet_words) + r")[ \t]+\Z")
 
     @cached_property
     def organisation_before(self) -> regex.Pattern:

@@ -333,6 +333,14 @@ def _after_birthplace_lead(text: str, start: int, lexicon: Lexicon) -> bool:
     return lexicon.birthplace_before.search(text, max(0, start - 40), start) is not None
 
 
+def pets_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
+    """Without the PERSON spans of one word right after a pet word (`pet_words`: "le chat Caramel", "my dog
+    Biscuit"): a pet's name, no person's. A name of two words stays, and so does a name before the pet word
+    ("Appelle Marie, le chat est malade": the name may be the one addressed)."""
+    return [span for span in spans if span.label != "PERSON" or " " in text[span.start:span.end].strip()
+            or not lexicon.pet_before.search(text, max(0, span.start - 30), span.start)]
+
+
 def companies_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans that name a company: a legal form or a trade written as listed right after
     the name, before it or inside the span (`company_words`: "Harrow Finch LLP", "SCEA Marchal", "MORVAN
