@@ -759,6 +759,26 @@ def test_a_kinship_word_cut_out_of_a_longer_span_is_no_name(text, value):
     assert [text[s.start:s.end] for s in spans if s.label == "PERSON"] == [value.split("\n")[0]]
 
 
+@pytest.mark.parametrize("text, lang, value, label, expected", [
+    # a URL ends at a space or a line break
+    ("mon site https://atelier-ferrand.fr/perles\n@ysé_b · 10:43", "fr", "https://atelier-ferrand.fr/perles\n@ysé_b",
+     "URL", ["https://atelier-ferrand.fr/perles"]),
+    # an address ends at its domain, a path's "/" is not of it
+    ('"PROPFIND /dav/user/odile.brun@example.org/ HTTP/1.1"', "en", "odile.brun@example.org/", "EMAIL",
+     ["odile.brun@example.org"]),
+    # a driving licence's issuing state is not of its number; a passport's letters are
+    ("Driver licence: QLD 4471 2290\nVehicle", "en", "QLD 4471 2290", "NATIONAL_ID", ["4471 2290"]),
+    ("Passport: CA 1234567", "en", "CA 1234567", "NATIONAL_ID", ["CA 1234567"]),
+    # two names joined by "&" are two people; a firm's name stays one, a company's word in it
+    ("# Maelle & Tobi – guest list", "en", "Maelle & Tobi", "PERSON", ["Maelle", "Tobi"]),
+    ("to T ADESOLA & K ADESOLA, joint acc", "en", "T ADESOLA & K ADESOLA", "PERSON", ["T ADESOLA", "K ADESOLA"]),
+    ("Cabinet Vallerand & Associés, Lyon", "fr", "Vallerand & Associés", "PERSON", []),
+])
+def test_the_edges_of_a_models_value(text, lang, value, label, expected):
+    spans = detect_with_rules(text, lang, RULES, [model_span(text, value, label)])
+    assert sorted({text[s.start:s.end] for s in spans if s.label == label}, key=text.index) == expected
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),
@@ -788,8 +808,8 @@ def test_model_person_of_a_couple_is_two_people():
     assert checked(text, "Ilse & Ruben Vandersteen", "PERSON") == [("PERSON", "Ilse"), ("PERSON", "Ruben Vandersteen")]
     text = "Signé : Odile et Fabrice Lemarchal"
     assert checked(text, "Odile et Fabrice Lemarchal", "PERSON") == [("PERSON", "Odile"), ("PERSON", "Fabrice Lemarchal")]
-    text = "the duo Cobb & Marlow played"   # no full name after the '&': one span, as the model said
-    assert checked(text, "Cobb & Marlow", "PERSON") == [("PERSON", "Cobb & Marlow")]
+    text = "the duo Cobb & Marlow played"   # two surnames joined by '&': two people, one span each (LABELS.md)
+    assert checked(text, "Cobb & Marlow", "PERSON") == [("PERSON", "Cobb"), ("PERSON", "Marlow")]
 
 
 @pytest.mark.parametrize("text, login", [

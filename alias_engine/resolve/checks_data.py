@@ -32,6 +32,7 @@ class ModelChecks:
     merchant_before: regex.Pattern | None = None  # a statement line's card or debit code: "CB ", "DD ", "CARD 4921 "
     dose_after: regex.Pattern | None = None  # a medicine's dose after its name: " 90 mg", " LP 100 µg"
     lexicon: Lexicon = Lexicon()  # the languages' words
+    licence_state: regex.Pattern | None = None  # a driving licence's issuing state before its number: "NSW "
 
 
 # A check of one label: (text, start, end, checks) → the pieces of the span that stay.
@@ -49,5 +50,6 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None, lexic
         return compile_pattern(section[key], f"model_checks.{key}") if section.get(key) else None
 
     return ModelChecks(compiled("secret_not"), compiled("service_host_labels"), patterns, compiled("example_value"),
-                       compiled("merchant_before"), compiled("dose_after"), lexicon or Lexicon())
+                       compiled("merchant_before"), compiled("dose_after"), lexicon or Lexicon(),
+                       licence_state=compiled("licence_state"))
 

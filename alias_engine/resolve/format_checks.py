@@ -117,10 +117,15 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 def _email(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """No mail server's name ("mx.example.org", "mail-oi1-f181.google.com" in a Received header): a host name
     without "@" whose first label is a mail server's. An address written without its "@" ("jdoe at example
-    dot org") stays."""
-    return [] if _MAIL_HOST.fullmatch(text, start, end) else [(start, end)]
+    dot org") stays. An address ends at its domain: a path's "/" after it is not of it ("…/user/jdoe@example.org/")."""
+    if _MAIL_HOST.fullmatch(text, start, end):
+        return []
+    while end > start + 1 and "@" in text[start:end - 1] and text[end - 1] in "/.,;:)>":
+        end -= 1
+    return [(start, end)]
 
 
+_SPACE = regex.compile(r"\s")
 _MAIL_HOST = regex.compile(r"(?i:(?:mx|mail|smtp|smtps|relay|imap|pop3?|mta|mailer)(?:[\d\-][\w\-]*)?(?:\.[a-z0-9\-]+)+)")
 
 
@@ -136,7 +141,11 @@ def _example(text: str, start: int, end: int, checks: ModelChecks) -> bool:
 def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Five letters and digits at least, a digit among them or letters all in capitals (a French ID card's
     nine characters may hold no digit), and no company's line: "10^9/L", a lab result's unit, is none, and
-    neither is a word ("Passport")."""
+    neither is a word ("Passport"). A driving licence's issuing state before its number is not of it
+    ("Driver licence: NSW | 1584 2297": `licence_state`)."""
+    state = checks.licence_state.match(text, start, end) if checks.licence_state is not None else None
+    if state is not None:
+        start = state.end()
     value = [c for c in text[start:end] if c.isalnum()]
     if len(value) < 5 or not (any(c.isdigit() for c in value) or all(c.isupper() for c in value)) \
             or _example(text, start, end, checks):
@@ -195,7 +204,11 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     ("box.orange.fr": a server) unless the URL rules call it a person's ("jdupont.github.io"), not a public
     page the URL rules know (documentation, a code host's project), not a page every organisation's site
     has ("/mon-compte", "/fr/panier", "/mentions-legales": a segment of `organisation_paths`) nor a service's host ("smtp.…", "docs.…") unless
-    something in it points at a person."""
+    something in it points at a person. A URL ends at a space or a line break (the model's may run onto the
+    next line's handle: "…/bijoux⏎@clem_dbz")."""
+    space = _SPACE.search(text, start, end)
+    if space is not None:
+        end = space.start()
     if "://" in text[start:end] or text.startswith("www.", start):  # the whole URL, where the model stopped short
         while end < len(text) and text[end] not in _URL_STOP:
             end += 1

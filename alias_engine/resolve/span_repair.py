@@ -43,6 +43,10 @@ _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 _LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?\s+(?=\S)")
 _LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
 _LETTERS = regex.compile(r"[\p{L}\p{M}]+")
+# Two names joined by "&", each one or two capitalised words or an initial and a surname ("Hannah & Femi",
+# "H OKAFOR & F OKAFOR")
+_NAME = r"(?:\p{Lu}\.?[ ])?\p{Lu}[\p{L}\p{M}'’\-]+(?:[ ]\p{Lu}[\p{L}\p{M}'’\-]+)?"
+_TWO_NAMES = regex.compile(r"(" + _NAME + r")[ ]*&[ ]*(" + _NAME + r")")
 # Where a capital comes from the position: the text's or a line's first word (after a bullet or a heading's
 # marks), or a word after a sentence's end. Not after a colon ("Nom : Goujon" is a field's value) nor after a
 # word of one or two letters and a dot, an initial or a title ("J. Goujon", "MM. Bondon").
@@ -227,6 +231,11 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
         if couple is not None:
             kept.append((s, couple.end(1)))
             s = couple.end()
+        pair = _TWO_NAMES.fullmatch(text, s, e)
+        if pair is not None and text[s:e].casefold() not in lexicon.brand_names \
+                and not lexicon.company_word.search(text, s, e):  # "Hannah & Femi": two people; "Fontaine & Fils" one firm
+            kept.append(pair.span(1))
+            s = pair.start(2)
         number = _LEAD_NUMBER.match(text, s, e)
         name_start = number.end() if number else s
         e = _before_trailing_words(text, name_start, e, lexicon)
