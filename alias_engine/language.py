@@ -60,6 +60,7 @@ WORD_KEYS = (
     "birthplace_lead_words",    # "born in", "né à": before a place of birth, no address
     "brand_names",              # "Netflix", "Castorama": a company's or a product's name, no person's
     "pet_words",                # "the dog", "le chat" by a name: a pet's, no person's
+    "introduction_words",       # "it's", "c'est" after a greeting or a line's start: a name in lower case after them
     "list_connectors",          # "and", "ou" between the values after one keyword (detectors/keywords.py)
 )
 WORDS_AS_WRITTEN = frozenset({"company_words"})  # their case says how a text writes them: "SCI", "Properties", "plc"

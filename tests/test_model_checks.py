@@ -779,6 +779,21 @@ def test_the_edges_of_a_models_value(text, lang, value, label, expected):
     assert sorted({text[s.start:s.end] for s in spans if s.label == label}, key=text.index) == expected
 
 
+@pytest.mark.parametrize("text, lang, expected", [
+    ("[18:42] +44 7700 900 311: hey its ysolde, my new num is 07700 900 311", "en", ["ysolde"]),
+    ("hiya it's bryony 😊 save it!", "en", ["bryony"]),
+    ("coucouu, c'est gwenola (la cousine de théo)", "fr", ["gwenola"]),
+    ("hi its raining again, bring a coat", "en", []),        # a word of the language
+    ("hey its lol, forget it", "en", []),                     # a chat word
+    ("the issue: its cause is unknown", "en", []),            # no greeting, no message start
+    ("coucou, c'est noté, merci", "fr", []),                  # a chat word (not_names), the dictionary's lemmas aside
+    ("hi its jessamy here", "en", []),                        # no comma, bracket, emoji or dash after it
+])
+def test_a_writer_who_names_themself_in_lower_case(text, lang, expected):
+    spans = detect_with_rules(text, lang, RULES, [])
+    assert [text[s.start:s.end] for s in spans if s.label == "PERSON"] == expected
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),

@@ -68,6 +68,7 @@ from .span_repair import (
     merchants_removed,
     number_without_code,
     pets_removed,
+    self_introduced_names,
     surnames_added,
     without_entities,
     without_form_item,
@@ -170,6 +171,7 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
         resolved = _suppressed(candidates, found, text, lexicon, found.others)
         if lexicon is not None:
             resolved += office_addresses(text, resolved + found.others, lexicon)
+            resolved += self_introduced_names(text, resolved + found.others, lexicon, not_names)
     # 9. structure
     if fields is None:
         return Resolved(resolved + found.others)

@@ -54,6 +54,7 @@ class Lexicon:
     birthplace_lead_words: frozenset[str] = frozenset()  # "né à": before a place of birth, no address
     brand_names: frozenset[str] = frozenset()  # "netflix", "leroy merlin": a company's or a product's name
     pet_words: frozenset[str] = frozenset()  # "the dog", "le chat" by a name: a pet's
+    introduction_words: frozenset[str] = frozenset()  # "it's", "c'est": a writer names themself after them
     list_connectors: frozenset[str] = frozenset()  # "and", "ou" between the values after one keyword
     # The words of OWN_WORD_KEYS by language: (language, key, casefolded words)
     own_words: tuple[tuple[str, str, frozenset[str]], ...] = ()
@@ -160,6 +161,16 @@ class Lexicon:
         last = {words[-1] for words in leads}
         return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.birthplace_lead_words) + r"|(?:" + phrases(dated)
                              + r")[ \t]+(?:le|on|the)[ \t]+[^\n;]{1,40}?[ \t]+(?:" + phrases(last) + r"))[ \t]*:?[ \t]*\Z")
+
+    @cached_property
+    def self_introduction(self) -> regex.Pattern:
+        """A message that opens with the writer's name in lower case: a greeting or a line's start, an
+        introduction word, then one word of 3 letters or more and a comma, a bracket, an emoji or a dash
+        ("hey its jess,", "hiya it's vic 😊", "coucouu, c'est léa (…"; not "c'est noté." nor "it's the end");
+        group 1 is the name."""
+        return regex.compile(r"(?:^|(?<=\n)|(?<=[\]:][ \t])|(?<![\p{L}])(?i:hi+|hey+|hiya|hello|yo|coucou+|salut|cc|bonjour)[ \t]*[,!]?[ \t]*)"
+                             r"(?i:" + phrases(self.introduction_words) + r")[ \t]+(\p{Ll}[\p{Ll}\p{M}]{2,19})"
+                             r"(?=[ \t]*(?:,|\(|\p{So}|\p{Sk}|[–—-][ \t]))", regex.MULTILINE)
 
     @cached_property
     def pet_before(self) -> regex.Pattern:

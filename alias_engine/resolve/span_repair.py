@@ -24,7 +24,7 @@ from collections.abc import Iterable
 import regex
 
 from ..detectors.keywords import COLUMN_GAP, strip_accents
-from ..spans import Span
+from ..spans import Span, SpanIndex
 from .checks_data import Check, ModelChecks, Piece
 from .format_checks import AMOUNT
 from .lexicon import Lexicon
@@ -340,6 +340,22 @@ def birthplaces_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[
 def _after_birthplace_lead(text: str, start: int, lexicon: Lexicon) -> bool:
     """`start` follows "né à ", "born on 3 May 1950 in " (`Lexicon.birthplace_before`, 40 characters read)."""
     return lexicon.birthplace_before.search(text, max(0, start - 40), start) is not None
+
+
+def self_introduced_names(text: str, spans: list[Span], lexicon: Lexicon, not_names: frozenset[str]) -> list[Span]:
+    """PERSON spans for the name a writer gives themself in lower case at a message's start, where no span
+    is ("hey its jess, new number", "hiya it's vic", "coucou, c'est léa (…)"): a word of 3 letters or more,
+    no word of the languages' (`lower_case_words`: "its raining") nor a greeting or chat word (`not_names`:
+    "its lol")."""
+    words = lexicon.words_of("", "lower_case_words")
+    taken = SpanIndex(spans)
+    found = []
+    for m in lexicon.self_introduction.finditer(text):
+        name = m.group(1)
+        if name.casefold() in words or name.casefold() in not_names or taken.overlapping(m.start(1), m.end(1)):
+            continue
+        found.append(Span(m.start(1), m.end(1), "PERSON", 0.8, "keyword"))
+    return found
 
 
 def pets_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
