@@ -168,8 +168,10 @@ class Lexicon:
         introduction word, then one word of 3 letters or more and a comma, a bracket, an emoji or a dash
         ("hey its jess,", "hiya it's vic 😊", "coucouu, c'est léa (…"; not "c'est noté." nor "it's the end");
         group 1 is the name."""
-        return regex.compile(r"(?:^|(?<=\n)|(?<=[\]:][ \t])|(?<![\p{L}])(?i:hi+|hey+|hiya|hello|yo|coucou+|salut|cc|bonjour)[ \t]*[,!]?[ \t]*)"
-                             r"(?i:" + phrases(self.introduction_words) + r")[ \t]+(\p{Ll}[\p{Ll}\p{M}]{2,19})"
+        words = r"(?i:" + phrases(self.introduction_words) + r")"
+        # the words first, then what comes before them: a look-behind tried only where the words are (linear)
+        return regex.compile(words + r"(?<=(?:^|\n|[\]:][ \t]|(?<![\p{L}])(?i:hi+|hey+|hiya|hello|yo|coucou+|salut|cc|bonjour)"
+                             r"[ \t]*[,!]?[ \t]*)" + words + r")[ \t]+(\p{Ll}[\p{Ll}\p{M}]{2,19})"
                              r"(?=[ \t]*(?:,|\(|\p{So}|\p{Sk}|[–—-][ \t]))", regex.MULTILINE)
 
     @cached_property

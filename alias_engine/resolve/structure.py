@@ -129,6 +129,8 @@ class Fields:
     lexicon: Lexicon = Lexicon()
     common_logins: tuple[regex.Pattern, ...] = ()  # "root", "admin", "none": logins every system has, no one's
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _kinds: dict[tuple[str, tuple[str, ...]], str | None] = field(default_factory=dict, init=False, compare=False,
+                                                                   repr=False)
 
     @classmethod
     def from_rules(cls, raw: dict, lexicon: Lexicon | None = None,
@@ -170,6 +172,14 @@ class Fields:
         """"person", "address", "secret_code", "birth_date", "birthplace", "national_id", "identifier", "login",
         "not_personal" or None (nothing said) for a field name; `record`: the names of the fields beside it (a
         table's header), where known."""
+        key = (name, record)
+        if key not in self._kinds:  # the same field names repeat across a corpus's texts
+            if len(self._kinds) > 4096:
+                self._kinds.clear()
+            self._kinds[key] = self._kind(name, record)
+        return self._kinds[key]
+
+    def _kind(self, name: str, record: tuple[str, ...]) -> str | None:
         words = self._unjoined(field_words(name))
         if not words or len(words) > 8:
             return None
