@@ -46,6 +46,9 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "a name repeated": repeat("Martin, ", "Anne Martin signe. "),
     "rows of an SQL insert": repeat("('Anne', 'Martin'), ",
                                     "CREATE TABLE t (prenom TEXT, nom TEXT);\nINSERT INTO t VALUES ", "('A', 'B');"),
+    "modules that never end": repeat("a.", "", "Error"),
+    "greetings before a name": repeat("hey its ", "", "jess,"),
+    "a message id of ids": repeat("<a@b.c> ", "References: "),
 }
 
 

@@ -170,9 +170,9 @@ class Lexicon:
         group 1 is the name."""
         words = r"(?i:" + phrases(self.introduction_words) + r")"
         # the words first, then what comes before them: a look-behind tried only where the words are (linear)
-        return regex.compile(words + r"(?<=(?:^|\n|[\]:][ \t]|(?<![\p{L}])(?i:hi+|hey+|hiya|hello|yo|coucou+|salut|cc|bonjour)"
-                             r"[ \t]*[,!]?[ \t]*)" + words + r")[ \t]+(\p{Ll}[\p{Ll}\p{M}]{2,19})"
-                             r"(?=[ \t]*(?:,|\(|\p{So}|\p{Sk}|[–—-][ \t]))", regex.MULTILINE)
+        return regex.compile(words + r"(?<=(?:^|\n|[\]:][ \t]|(?<![\p{L}])(?i:hi{1,8}|hey{1,8}|hiya|hello|yo|coucou{1,8}|salut|cc|bonjour)"
+                             r"[ \t]{0,8}[,!]?[ \t]{0,8})" + words + r")[ \t]{1,8}(\p{Ll}[\p{Ll}\p{M}]{2,19})"
+                             r"(?=[ \t]{0,8}(?:,|\(|\p{So}|\p{Sk}|[–—-][ \t]))", regex.MULTILINE)
 
     @cached_property
     def pet_before(self) -> regex.Pattern:
