@@ -20,8 +20,9 @@ lender's score):
   are two people), or a capitalised word right after it ("Giraud Céramique"), unless the value
   starts its lender's name and that word is a surname: "Hamish" lent, "Hamish Rattray" is
   one span; and at the start of a sentence where the text also writes the word in lower case
-  ("Will you…" beside "I will"), and where the words around it name a thing after a person, as
-  they do for the model's spans ("Bowen Trust … maladie de Bowen": `Lexicon.names_a_thing`).
+  ("Will you…" beside "I will"), and where the words before it name a thing after a person
+  ("maladie de Bowen": `Lexicon.names_a_thing`; a word after it, "Bowen's scholarship", may be the
+  person's own).
   Initials right before it join the span ("J.P. Fairweather-Hughes");
 - an IDENTIFIER, NATIONAL_ID or SECRET span, or one of a declared label faked as a code (a rules
   file's EMPLOYEE_ID), the model's only at `MIN_SCORE` or more, lends its
@@ -73,7 +74,7 @@ _CODE_SURROGATES = frozenset({"identifier", "national_id", "secret"})
 # letters (searched: the same in one pattern with ".*" around it costs the square of a long value's length)
 _CODE = regex.compile(r"(?=.{4,})(?=.*\d)(?:\d{6,}|.*\D.*)", regex.DOTALL)
 _LETTERS_SEPARATED = regex.compile(r"\p{L}[._-]\p{L}")
-# A login or an address's mailbox of a first name and a surname in lower case: "yann.morvan", "jess.harding.94@…"
+# A login or an address's mailbox of a first name and a surname in lower case: "ilse.vantorre", "tamar.ovadia.77@…"
 _LOGIN_NAMES = regex.compile(r"(\p{Ll}{3,})[._](\p{Ll}{3,})(?:[._-]?\d{1,4})?(?:@\S+)?")
 
 
@@ -129,7 +130,7 @@ class Lenders:
 
     def _lend_login_names(self, value: str, score: float, lexicon: Lexicon) -> None:
         """A login's or an e-mail address's two words in lower case, neither a word of the languages, are a
-        first name and a surname ("yann.morvan": "yann" and "morvan", a person's name where the text writes
+        first name and a surname ("ilse.vantorre": "yann" and "morvan", a person's name where the text writes
         them alone); "dev.team", "service.client" name no one."""
         login = _LOGIN_NAMES.fullmatch(value)
         if login is None:
@@ -182,7 +183,7 @@ def repeated_values(text: str, spans: list[Span], lexicon: Lexicon, earlier: Len
                     continue
             else:
                 if (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, lexicon) \
-                        or _before_ampersand(text, end, taken, lenders) or lexicon.names_a_thing(text, start, end):
+                        or _before_ampersand(text, end, taken, lenders) or lexicon.names_a_thing(text, start, end, after=False):
                     continue
                 if value[:1].isupper() and _starts_sentence(text, start):
                     if lower_case_words is None:

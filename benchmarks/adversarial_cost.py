@@ -47,7 +47,7 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "rows of an SQL insert": repeat("('Anne', 'Martin'), ",
                                     "CREATE TABLE t (prenom TEXT, nom TEXT);\nINSERT INTO t VALUES ", "('A', 'B');"),
     "modules that never end": repeat("a.", "", "Error"),
-    "greetings before a name": repeat("hey its ", "", "jess,"),
+    "greetings before a name": repeat("hey its ", "", "ysolde,"),
     "a message id of ids": repeat("<a@b.c> ", "References: "),
 }
 

@@ -712,20 +712,6 @@ def test_a_mail_servers_name_is_no_email(text, value, kept):
 
 
 @pytest.mark.parametrize("text, value, kept", [
-    ("Accueil : 01 69 46 20 00 (du lundi au vendredi)", "01 69 46 20 00", False),   # a round number: a switchboard
-    ("Main office 0117 496 0000.", "0117 496 0000", False),
-    ("Tél. : 01 43 20 61 12", "01 43 20 61 12", True),
-    ("Portable : 06 12 34 50 00", "06 12 34 50 00", True),                          # a mobile is a person's
-    ("mobile 07700 900000", "07700 900000", True),
-])
-def test_a_round_landline_number_is_an_organisations_line(text, value, kept):
-    # common.json phone.company_line: the model's, the patterns' and the keywords' phones alike
-    for model in ([model_span(text, value, "PHONE")], []):
-        spans = detect_with_rules(text, "fr", RULES, model)
-        assert any(s.label == "PHONE" and text[s.start:s.end] == value for s in spans) == kept
-
-
-@pytest.mark.parametrize("text, value, kept", [
     ("Bohort_du_76 — 02/02/2025 21:14", "02/02/2025", False),        # a chat's timestamp is no secret
     ("[2025-03-10 14:22:31] login failed", "2025-03-10", False),
     ("APP_SECRET=!ChangeMe!", "!ChangeMe!", False),                   # a framework's default, a placeholder
@@ -739,7 +725,8 @@ def test_a_date_or_a_placeholder_is_no_secret(text, value, kept):
 
 
 @pytest.mark.parametrize("text, lang, value, kept", [
-    ("Le chat Pistache a mangé à 18h.", "fr", "Pistache", False),        # a pet word before a name
+    ("Notre chat Pistache a mangé à 18h.", "fr", "Pistache", False),     # a pet word before a name
+    ("can you walk the dog Emrys? im stuck at work", "en", "Emrys", True),  # "the dog": Emrys may be addressed
     ("our dog Crumble hates the hoover", "en", "Crumble", False),
     ("Appelle Ysoline, le chat est malade.", "fr", "Ysoline", True),   # the one addressed, before the pet word
     ("the dog Alun Petrie walks every day", "en", "Alun Petrie", True),   # two words: a person who walks dogs

@@ -469,20 +469,24 @@ def test_a_generic_json_key_is_named_by_its_object():
 def test_an_attribute_value_is_named_by_its_attribute_or_a_form_inputs_name():
     html = ('<form><input name="num_piece" value="T7QKMDZH2"><input id="city" value="Lyon">'
             '<Validation rpps="10003917462"/><Patient><id root="1.2.3" extension="MRN-0058264"/></Patient>'
-            '<input id="pol" class="wide" name="policy_no" value="ZK-44120981-01"></form>')  # the name, not the id
+            '<input id="pol" class="wide" name="policy_no" value="ZK-44120981-01">'  # the name and the id together
+            '<input id="passport_no" name="f3" value="22XK51390"></form>')  # a generated name, a meaningful id
     spans = found(html, ("T7QKMDZH2", "IDENTIFIER"), ("Lyon", "PERSON"))
     assert shown(html, apply_structure(html, spans, FIELDS)) == [
-        ("10003917462", "IDENTIFIER"), ("MRN-0058264", "IDENTIFIER"), ("T7QKMDZH2", "NATIONAL_ID"),
+        ("10003917462", "IDENTIFIER"), ("22XK51390", "NATIONAL_ID"), ("MRN-0058264", "IDENTIFIER"), ("T7QKMDZH2", "NATIONAL_ID"),
         ("ZK-44120981-01", "IDENTIFIER")]
 
 
 def test_a_forms_label_and_legend_are_names_of_fields_not_values():
     html = ('<form><fieldset><legend>Demandeur</legend>\n<label for="exp">Expiry</label><input id="exp" name="exp" '
-            'value="09/29"><label><input type="radio" name="who" value="1"> Anne Roux</label>'
-            '<label class="x">Né le</label></fieldset></form>')
-    spans = found(html, ("Demandeur", "PERSON"), ("Expiry", "PERSON"), ("Anne Roux", "PERSON"), ("Né le", "PERSON"))
-    # a label around its control names a choice, which may be a person
-    assert shown(html, apply_structure(html, spans, FIELDS)) == [("Anne Roux", "PERSON")]
+            'value="09/29"><label class="x">Né le</label></fieldset></form>')
+    spans = found(html, ("Demandeur", "PERSON"), ("Expiry", "PERSON"), ("Né le", "PERSON"))
+    assert shown(html, apply_structure(html, spans, FIELDS)) == []
+    # a choice's label may be a person: around its control, beside a radio button, or a name of two words
+    for html, name in (('<form><label><input type="radio" name="who" value="1"> Anne Roux</label></form>', "Anne Roux"),
+                       ('<form><input type="radio" id="c1" name="child"><label for="c1">Ysé</label></form>', "Ysé"),
+                       ('<form><label for="x">Léa Quillardet</label><input id="x" name="x"></form>', "Léa Quillardet")):
+        assert shown(html, apply_structure(html, found(html, (name, "PERSON")), FIELDS)) == [(name, "PERSON")]
 
 
 def test_a_sql_inserts_values_are_named_by_their_columns():

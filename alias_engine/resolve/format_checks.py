@@ -126,6 +126,8 @@ def _email(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 
 
 _SPACE = regex.compile(r"\s")
+_DATE = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:19|20)\d{2}|(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])")
+_SECRET_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(?i:pass(?:word|wd|phrase)?|mot de passe|mdp|pwd|pw|pin|code|secret|cl[ée])(?![\p{L}])")
 _MAIL_HOST = regex.compile(r"(?i:(?:mx|mail|smtp|smtps|relay|imap|pop3?|mta|mailer)(?:[\d\-][\w\-]*)?(?:\.[a-z0-9\-]+)+)")
 
 
@@ -142,7 +144,7 @@ def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[P
     """Five letters and digits at least, a digit among them or letters all in capitals (a French ID card's
     nine characters may hold no digit), and no company's line: "10^9/L", a lab result's unit, is none, and
     neither is a word ("Passport"). A driving licence's issuing state before its number is not of it
-    ("Driver licence: NSW | 1584 2297": `licence_state`)."""
+    ("Driver licence: QLD | 4471 2290": `licence_state`)."""
     state = checks.licence_state.match(text, start, end) if checks.licence_state is not None else None
     if state is not None:
         start = state.end()
@@ -169,6 +171,8 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     value = text[start:end]
     if len(value.strip("-_.:/")) < 4 and not any(c.isdigit() for c in value):  # "sk-" alone, "CB": no credential
         return []
+    if _DATE.fullmatch(value) and not _SECRET_WORD_BEFORE.search(text, max(0, start - 40), start):
+        return []  # a chat's or a log's timestamp ("Bohort_du_76 — 02/02/2025 21:14"); after "password" a date may be one
     lo, hi = start, end
     while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
         lo -= 1
@@ -205,7 +209,7 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     page the URL rules know (documentation, a code host's project), not a page every organisation's site
     has ("/mon-compte", "/fr/panier", "/mentions-legales": a segment of `organisation_paths`) nor a service's host ("smtp.…", "docs.…") unless
     something in it points at a person. A URL ends at a space or a line break (the model's may run onto the
-    next line's handle: "…/bijoux⏎@clem_dbz")."""
+    next line's handle: "…/bijoux⏎@ysé_b")."""
     space = _SPACE.search(text, start, end)
     if space is not None:
         end = space.start()

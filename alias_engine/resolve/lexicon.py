@@ -118,11 +118,12 @@ class Lexicon:
         """The same words starting the span: "rue jean jaurès"."""
         return regex.compile(self._eponym_lead + r"(?=\p{L})")
 
-    def names_a_thing(self, text: str, start: int, end: int) -> bool:
+    def names_a_thing(self, text: str, start: int, end: int, after: bool = True) -> bool:
         """True if the words around `text[start:end]` make it a thing's name, not a person's: an
-        eponym word after it ("Crohn's disease"), an eponym lead before it or starting it ("maladie de
-        Parkinson", "rue jean jaurès")."""
-        return bool(self.eponym_after.match(text, end) or self.eponym_start.match(text, start, end)
+        eponym lead before it or starting it ("maladie de Parkinson", "rue jean jaurès"), and with `after`
+        an eponym word after it ("Crohn's disease"; ambiguous for a person's name already known:
+        "Bowen's scholarship", "Bowen hospital stay")."""
+        return bool((after and self.eponym_after.match(text, end)) or self.eponym_start.match(text, start, end)
                     or self.eponym_before.search(text[max(0, start - 40):start]))
 
     @cached_property
@@ -166,7 +167,7 @@ class Lexicon:
     def self_introduction(self) -> regex.Pattern:
         """A message that opens with the writer's name in lower case: a greeting or a line's start, an
         introduction word, then one word of 3 letters or more and a comma, a bracket, an emoji or a dash
-        ("hey its jess,", "hiya it's vic 😊", "coucouu, c'est léa (…"; not "c'est noté." nor "it's the end");
+        ("hey its ysolde,", "hiya it's bryony 😊", "coucouu, c'est gwenola (…"; not "c'est noté." nor "it's the end");
         group 1 is the name."""
         words = r"(?i:" + phrases(self.introduction_words) + r")"
         # the words first, then what comes before them: a look-behind tried only where the words are (linear)

@@ -344,7 +344,7 @@ def _after_birthplace_lead(text: str, start: int, lexicon: Lexicon) -> bool:
 
 def self_introduced_names(text: str, spans: list[Span], lexicon: Lexicon, not_names: frozenset[str]) -> list[Span]:
     """PERSON spans for the name a writer gives themself in lower case at a message's start, where no span
-    is ("hey its jess, new number", "hiya it's vic", "coucou, c'est léa (…)"): a word of 3 letters or more,
+    is ("hey its ysolde, new number", "hiya it's bryony", "coucou, c'est léa (…)"): a word of 3 letters or more,
     no word of the languages' (`lower_case_words`: "its raining") nor a greeting or chat word (`not_names`:
     "its lol")."""
     words = lexicon.words_of("", "lower_case_words")

@@ -54,7 +54,7 @@ _TAG = regex.compile(r"</?[A-Za-z_][\w:.\-]*(?P<attrs>(?:\s+[\w:.\-]+(?:\s*=\s*(
 _ATTR_VALUE = regex.compile(r"=\s*(?:\"([^\"<>]*)\"|'([^'<>]*)')")
 _ELEMENT = regex.compile(r"<(/?)([A-Za-z_][\w:.\-]*)")
 _ATTR_NAME = regex.compile(r"\s([\w:.\-]+)\s*=\s*[\"']\Z")   # before an attribute's value
-_INPUT_NAMES = (regex.compile(r"\sname\s*=\s*[\"']([^\"'<>]{1,60})[\"']"),  # a form control's name, else its id
+_INPUT_NAMES = (regex.compile(r"\sname\s*=\s*[\"']([^\"'<>]{1,60})[\"']"),  # a form control's name and its id
                 regex.compile(r"\sid\s*=\s*[\"']([^\"'<>]{1,60})[\"']"))
 MIN_TAGS = 3  # fewer tags: prose that mentions one ("the <br> tag"), read as prose
 _VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
@@ -601,8 +601,9 @@ def _markup_names(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int
 
 def _captions(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The text of a form's `<label>` and `<legend>` with no element inside: what a field or a group of fields
-    is called ("<label>Expiry</label>", "<legend>Demandeur</legend>"), no value. A label around its control
-    (`<label><input type="radio"> Anne Roux</label>`, a choice's) is left."""
+    is called ("<label>Expiry</label>", "<legend>Demandeur</legend>"), no value. A choice's label is left: one
+    around its control (`<label><input type="radio"> Anne Roux</label>`), one within 200 characters of a radio
+    button or a checkbox, one that reads as a name of two capitalised words ("Léa Quillardet")."""
     out = []
     tag_start = 0
     for (start, end), (next_start, _) in zip(tags, tags[1:]):
@@ -614,9 +615,15 @@ def _captions(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int]]:
         if element is None or element.group(1) or element.group(2).lower() not in _CAPTIONS:
             continue
         closing = _ELEMENT.match(text, next_start)
-        if closing is not None and closing.group(1) and closing.group(2).lower() == element.group(2).lower():
+        if closing is not None and closing.group(1) and closing.group(2).lower() == element.group(2).lower() \
+                and not _CHOICE_NEAR.search(text, max(0, tag_start - 200), min(len(text), next_start + 200)) \
+                and not _TWO_NAME_WORDS.search(text, end, next_start):
             out.append((end, next_start))
     return out
+
+
+_CHOICE_NEAR = regex.compile(r"(?i:type\s*=\s*[\"']?(?:radio|checkbox))")
+_TWO_NAME_WORDS = regex.compile(r"\p{Lu}[\p{Ll}'’\-]+[ ]+\p{Lu}")
 
 
 _CAPTIONS = frozenset({"label", "legend"})
@@ -880,17 +887,14 @@ def _singular(name: str) -> str:
 def _attribute_name(text: str, tag_start: int, attribute: str, element: str,
                     generic: tuple[tuple[str, ...], ...]) -> str:
     """The field name of an attribute's value: the attribute (`rpps="…"`); a generic attribute (`value`,
-    `id`) is named by the tag's `name` (a form's `<input name="num_piece" value="…">`; the name, which the
-    form sends, before an `id` that only styles or scripts it), else by its element."""
+    `id`) is named by the tag's `name` and `id` together (a form's `<input name="num_piece" value="…">`; a
+    generated name, "f1", says nothing and its id may: `<input id="passport_no" name="f3">`), else by its element."""
     if field_words(attribute) not in generic:
         return attribute
     tag_end = text.find(">", tag_start)
     tag_end = len(text) if tag_end < 0 else tag_end
-    for names in _INPUT_NAMES:
-        named = names.search(text, tag_start, tag_end)
-        if named is not None:
-            return named.group(1)
-    return element
+    names = [named.group(1) for pattern in _INPUT_NAMES if (named := pattern.search(text, tag_start, tag_end))]
+    return " ".join(names) if names else element
 
 
 def _element_name(open_elements: list[str], generic: tuple[tuple[str, ...], ...]) -> str:
