@@ -109,9 +109,10 @@ class Lenders:
         already keeps its first lender."""
         if source == "model" and score < MIN_SCORE:
             return
-        if label == "EMAIL" or self.labels.spec(label).surrogate in _CODE_SURROGATES:
+        is_code = self.labels.spec(label).surrogate in _CODE_SURROGATES
+        if is_code or label == "EMAIL":
             self._lend_login_names(value, score, lexicon)
-        if self.labels.spec(label).surrogate in _CODE_SURROGATES:
+        if is_code:
             if (_CODE.fullmatch(value) or _LETTERS_SEPARATED.search(value)) and _RUN.match(value):
                 self._add(value, _Lent(label, score, True))
             return
@@ -130,7 +131,7 @@ class Lenders:
 
     def _lend_login_names(self, value: str, score: float, lexicon: Lexicon) -> None:
         """A login's or an e-mail address's two words in lower case, neither a word of the languages, are a
-        first name and a surname ("ilse.vantorre": "yann" and "morvan", a person's name where the text writes
+        first name and a surname ("ilse.vantorre": "ilse" and "vantorre", a person's name where the text writes
         them alone); "dev.team", "service.client" name no one."""
         login = _LOGIN_NAMES.fullmatch(value)
         if login is None:

@@ -589,14 +589,21 @@ def _markup_names(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int
     field's name, which the engine reads its value by). `tags`: `markup_tags`, whose pieces stop at each
     attribute's value."""
     out = []
-    tag_start = 0
-    for (start, end), (next_start, _) in zip(tags, tags[1:]):
-        if text.startswith("<", start):
-            tag_start = start
+    for tag_start, start, end, next_start in _tag_pieces(text, tags):
         attribute = _ATTR_NAME.search(text[start:end])
         if attribute is not None and _names_markup(text, tag_start, attribute.group(1)):
             out.append((end, next_start))
     return out
+
+
+def _tag_pieces(text: str, tags: list[tuple[int, int]]) -> Iterator[tuple[int, int, int, int]]:
+    """(start of the tag it belongs to, start, end, start of the next piece) of each piece of `tags`
+    (`markup_tags`, whose pieces stop at each attribute's value) but the last."""
+    tag_start = 0
+    for (start, end), (next_start, _) in zip(tags, tags[1:]):
+        if text.startswith("<", start):
+            tag_start = start
+        yield tag_start, start, end, next_start
 
 
 def _captions(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -605,10 +612,7 @@ def _captions(text: str, tags: list[tuple[int, int]]) -> list[tuple[int, int]]:
     around its control (`<label><input type="radio"> Anne Roux</label>`), one within 200 characters of a radio
     button or a checkbox, one that reads as a name of two capitalised words ("Léa Quillardet")."""
     out = []
-    tag_start = 0
-    for (start, end), (next_start, _) in zip(tags, tags[1:]):
-        if text.startswith("<", start):
-            tag_start = start
+    for tag_start, start, end, next_start in _tag_pieces(text, tags):
         if end <= start or text[end - 1] != ">" or end == next_start:
             continue
         element = _ELEMENT.match(text, tag_start)
