@@ -405,6 +405,36 @@ def test_a_gap_shares_a_part_written_once(rules_copy):
     assert detect_with_rules("the door code is still 1984", "en", load_rules(rules_copy)) == []
 
 
+def test_the_patterns_outside_the_keyword_rules_share_gaps_too(rules_copy):
+    """A licence's issuing states are written once ("gaps" → licence_states) for the keyword rules'
+    gap and the model's check; a British sort code once for its label pattern and its PHONE suppression."""
+    shipped = json.loads((data_dir("rules") / "common.json").read_text(encoding="utf-8"))
+    assert "${licence_states}" in shipped["model_checks"]["licence_state"]
+    assert "${licence_states}" in shipped["gaps"]["licence_state"]
+    by_name = {p["name"]: p["pattern"] for p in shipped["suppress_patterns"] + shipped["label_patterns"]}
+    assert all("${gb_sort_code}" in by_name[name] for name in ("gb_sort_code_account", "gb_sort_code_account_no_phone"))
+    text = "sort code and account: 52-19-84 60318827"
+    assert [(s.label, text[s.start:s.end]) for s in detect_with_rules(text, "en", load_rules(rules_copy))] == [
+        ("IDENTIFIER", "60318827")]
+
+    def without_the_sort_code(d):
+        d["gaps"]["gb_sort_code"] = "(?!)"
+    _edit(rules_copy / "common.json", without_the_sort_code)
+    assert detect_with_rules(text, "en", load_rules(rules_copy)) == []
+
+
+@pytest.mark.parametrize("section", ["model_checks", "suppress_patterns", "label_patterns"])
+def test_an_unknown_gap_outside_the_keyword_rules_is_a_rules_error(rules_copy, section):
+    def change(d):
+        if section == "model_checks":
+            d[section]["dose_after"] += "${nope}"
+        else:
+            d[section][0]["pattern"] += "${nope}"
+    _edit(rules_copy / "common.json", change)
+    with pytest.raises(RulesError, match="unknown gap 'nope'"):
+        load_rules(rules_copy)
+
+
 @pytest.mark.parametrize("file, change, message", [
     ("fr/keywords.json", lambda d: d["keyword_rules"].append({"label": "NOPE", "keywords": ["x"], "values": ["id_code"]}),
      "unknown label"),

@@ -34,6 +34,7 @@ from .keywords import (
     find_keyword_spans,
     get_validator,
     load_keyword_rules,
+    with_gaps,
 )
 from .patterns import PatternRules, compile_pattern, find_patterns, load_pattern_rules
 from .tables import find_table_spans
@@ -120,10 +121,13 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     _check_pattern_examples(common, common_path)
     try:
         lexicon = Lexicon.from_languages(languages)  # the words of every language apply to every text
-        model_checks = load_model_checks(common.get("model_checks", {}), patterns, lexicon)
-        suppress_patterns = tuple((compile_pattern(p["pattern"], f"suppress_patterns.{p['name']}"),
+        gaps = common.get("gaps", {})  # a part written once there may be shared by the patterns below: ${name}
+        model_checks = load_model_checks({key: with_gaps(value, gaps, f"model_checks.{key}")
+                                          if isinstance(value, str) and key != "comment" else value
+                                          for key, value in common.get("model_checks", {}).items()}, patterns, lexicon)
+        suppress_patterns = tuple((_compiled_with_gaps(p["pattern"], gaps, f"suppress_patterns.{p['name']}"),
                                    frozenset(p["labels"])) for p in common.get("suppress_patterns", []))
-        label_patterns = tuple(_label_pattern(p, rejects, labels) for p in common.get("label_patterns", []))
+        label_patterns = tuple(_label_pattern(p, rejects, labels, gaps) for p in common.get("label_patterns", []))
         if "letterheads" in common:
             raise ValueError("letterheads: its words are the languages', in rules/<lang>/language.json → words")
         fields = Fields.from_rules(common.get("fields", {}), lexicon, (rejects["attacked_login"], rejects["placeholder"]))
@@ -132,6 +136,10 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
                          f"or fields ({exc})") from None
     return Rules(identifiers, patterns, keywords, languages, not_names, tuple(extra_patterns), model_checks,
                  suppress_patterns, label_patterns, lexicon, fields, labels)
+
+
+def _compiled_with_gaps(pattern: str, gaps: dict, where: str) -> regex.Pattern:
+    return compile_pattern(with_gaps(pattern, gaps, where), where)
 
 
 def _check_pattern_examples(common: dict, path: Path) -> None:
@@ -146,11 +154,12 @@ def _check_pattern_examples(common: dict, path: Path) -> None:
                     raise RulesError(f"{path}: {exc}") from None
 
 
-def _label_pattern(spec: dict, rejects: dict, labels: LabelSet) -> tuple[regex.Pattern, str, regex.Pattern | None]:
+def _label_pattern(spec: dict, rejects: dict, labels: LabelSet,
+                   gaps: dict) -> tuple[regex.Pattern, str, regex.Pattern | None]:
     if spec["label"] not in labels:
         raise ValueError(f"label_patterns.{spec['name']}: unknown label {spec['label']!r}")
     reject = rejects[spec["reject"]] if spec.get("reject") else None
-    return compile_pattern(spec["pattern"], f"label_patterns.{spec['name']}"), spec["label"], reject
+    return _compiled_with_gaps(spec["pattern"], gaps, f"label_patterns.{spec['name']}"), spec["label"], reject
 
 
 EXTRA_KEYS = frozenset({"description", "comment", "labels", "values", "keyword_rules", "patterns"})
