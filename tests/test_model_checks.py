@@ -6,6 +6,7 @@ Every example is invented for these tests.
 import pytest
 
 from alias_engine.detectors.rules import detect_with_rules, load_rules
+from alias_engine.merge import merge_spans
 from alias_engine.resolve import check_model_spans
 from alias_engine.resources import data_dir
 from alias_engine.spans import Span
@@ -666,6 +667,8 @@ def test_a_piece_of_a_user_agent_is_no_identifier(text, value, kept):
     ("login=j.McKenna from 203.0.113.4", "j.McKenna", True),        # a surname's "Mc" is no class
     ("login=kmbeki42.Staging failed", "kmbeki42", True),             # one hump: no class name
     ("see r.cohen.DeVries for it", "r.cohen.DeVries", True),
+    ("ok see you at 8, thanks.RaeLynn", "RaeLynn", True),             # a word of prose, no module: a missing space
+    ("requests_oauth.TokenExpired: retry", "requests_oauth", False),  # one module, with an underscore
 ])
 def test_a_name_in_code_is_no_identifier(text, value, kept):
     # common.json's suppress pattern code_name
@@ -675,8 +678,11 @@ def test_a_name_in_code_is_no_identifier(text, value, kept):
 
 
 @pytest.mark.parametrize("text, model_value, expected", [
-    # the model's address, longer than the rule's, is the one kept
-    ("Domicile : Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers", "Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers",
+    # the model's address, longer than the rule's, is the one kept (the rule stops at the postcode)
+    ("I live at 14 Pellow Street, Truro TR1 3DX, United Kingdom", "14 Pellow Street, Truro TR1 3DX, United Kingdom",
+     "14 Pellow Street, Truro TR1 3DX, United Kingdom"),
+    # the model's address cut short inside the rule's: the rule's whole address (its flat and residence masked too)
+    ("Domicile : Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers", "8 rue des Vanniers, 49100 Angers",
      "Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers"),
     # where the model found no address, the rule's stands (a fallback keyword rule: 'domicile')
     ("Domicile : Appt 3, résidence Les Saules, 8 rue des Vanniers, 49100 Angers", None,
@@ -684,7 +690,7 @@ def test_a_name_in_code_is_no_identifier(text, value, kept):
 ])
 def test_a_street_address_pattern_only_where_the_model_found_no_address(text, model_value, expected):
     model = [model_span(text, model_value, "ADDRESS")] if model_value else []
-    spans = detect_with_rules(text, "fr", RULES, model)
+    spans = merge_spans(detect_with_rules(text, "fr", RULES, model), text)
     assert [text[s.start:s.end] for s in spans if s.label == "ADDRESS"] == [expected]
 
 

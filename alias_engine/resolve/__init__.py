@@ -155,9 +155,9 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
     candidates = inside_urls_removed(candidates)
     # 4. a SIRET is no NATIONAL_ID
     model = [s for s in found.model if not (s.label == "NATIONAL_ID" and is_siret(text[s.start:s.end]))]
-    # 5. no greeting or sign-off in a name
-    model = without_non_names(model, text, not_names)
     if checks is None:
+        # 5. no greeting or sign-off in a name
+        model = without_non_names(model, text, not_names)
         # 8. the suppressions and letterheads, on the rules' candidates only
         resolved = _suppressed(candidates, found, text, lexicon, found.model + found.others) + model
     else:

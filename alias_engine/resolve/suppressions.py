@@ -135,12 +135,20 @@ def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -
 
 
 def fallbacks_removed(fallbacks: list[Span], model_spans: list[Span]) -> list[Span]:
-    """A fallback rule's span (a name after a title) only where the model found none of its label."""
+    """A fallback rule's span (a name after a title) only where the model found none of its label; an
+    address the rule reads whole after its keyword ("I live at …") also where the model's addresses lie
+    inside it: the model cut it short ("Appt 3, résidence Les Saules," left out), the rule did not."""
     if not fallbacks:
         return fallbacks
     found = SpanIndex(model_spans)
-    return [span for span in fallbacks
-            if not any(s.label == span.label for s in found.overlapping(span.start, span.end))]
+
+    def kept(span: Span) -> bool:
+        same_label = [s for s in found.overlapping(span.start, span.end) if s.label == span.label]
+        return not same_label or (span.label == "ADDRESS" and all(
+            span.start <= s.start and s.end <= span.end and (s.start, s.end) != (span.start, span.end)
+            for s in same_label))
+
+    return [span for span in fallbacks if kept(span)]
 
 
 def suppressed_removed(spans: list[Span], suppressions: list[Suppression]) -> list[Span]:
