@@ -22,7 +22,8 @@ def found(text: str, lang: str = "en") -> list[tuple[str, str]]:
     ("Keypad code: 3092B", "en", "3092B"),
     ("your one-time code: 558213", "en", "558213"),
     ("backup codes: 6620-1947", "en", "6620-1947"),
-    ("Digicode : 4B17", "fr", None),             # a letter then digits needs 3+ digits: not a code
+    ("Digicode : 4B17", "fr", "4B17"),           # a keypad letter among four characters
+    ("Digicode : B7", "fr", None),               # two characters: no code
     ("le digicode est 58204, porte gauche", "fr", "58204"),
     ("code du portail : 1390A", "fr", "1390A"),
     ("code SMS : 904411", "fr", "904411"),

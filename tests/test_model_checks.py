@@ -720,6 +720,8 @@ def test_a_mail_servers_name_is_no_email(text, value, kept):
 @pytest.mark.parametrize("text, value, kept", [
     ("Bohort_du_76 — 02/02/2025 21:14", "02/02/2025", False),        # a chat's timestamp is no secret
     ("[2025-03-10 14:22:31] login failed", "2025-03-10", False),
+    ("le mdp du wifi c'est quoi ?\nnoa_22 — 03/04/2025 19:02", "03/04/2025", False),  # a password's word, then a timestamp
+    ("mot de passe : 14/07/1989", "14/07/1989", True),                # a date as a password
     ("APP_SECRET=!ChangeMe!", "!ChangeMe!", False),                   # a framework's default, a placeholder
     ("DATABASE_URL=postgres://USER:PASSWORD@db:5432/app", "PASSWORD", False),
     ("le code du portail c'est 12-34-56", "12-34-56", True),         # no calendar date
@@ -728,6 +730,16 @@ def test_a_mail_servers_name_is_no_email(text, value, kept):
 def test_a_date_or_a_placeholder_is_no_secret(text, value, kept):
     spans = detect_with_rules(text, "fr", RULES, [model_span(text, value, "SECRET")])
     assert any(s.label == "SECRET" and text[s.start:s.end] == value for s in spans) == kept
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("Gate code: 6093#    Dog: yes", "6093#", "6093"),        # the keypad's enter key is none of the code
+    ("alarm code 88341* then OFF", "88341*", "88341"),
+    ("wifi password: Tulip-Harbour#", "Tulip-Harbour#", "Tulip-Harbour#"),  # a password may end in #
+])
+def test_a_keypads_enter_key_is_no_part_of_its_code(text, value, expected):
+    spans = detect_with_rules(text, "en", RULES, [model_span(text, value, "SECRET")])
+    assert {text[s.start:s.end] for s in spans if s.label == "SECRET"} == {expected}
 
 
 @pytest.mark.parametrize("text, lang, value, kept", [

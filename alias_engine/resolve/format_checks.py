@@ -48,6 +48,10 @@ _URL_STOP = frozenset(" \t\r\n\"'<>{}|\\^`[],;")  # and a comma or a semicolon: 
 _HOST_END = regex.compile(r"\.[a-z]{2,6}\.?(?::\d+)?\Z")
 # A date ("15/09/2026", "2026-11-30"): no one's code.
 _DATE = regex.compile(r"\d{1,4}([-/.])\d{1,2}\1\d{1,4}")
+# A time of day after a date: the date is a timestamp's ("02/02/2025 21:14", "2025-02-02T21:14:05").
+_CLOCK_AFTER = regex.compile(r"(?:[ \t]+(?:à[ \t]+|at[ \t]+)?|T)\d{1,2}[:h]\d{2}(?!\d)")
+# A keypad's code then its enter key: "6093#", "4B62*".
+_KEYPAD_CODE = regex.compile(r"[0-9A-D]{3,8}[#*]")
 # A decimal number ("5172094.386", a kernel log's clock): no phone.
 _DECIMAL = regex.compile(r"\d+\.\d+")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
@@ -171,8 +175,11 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     value = text[start:end]
     if len(value.strip("-_.:/")) < 4 and not any(c.isdigit() for c in value):  # "sk-" alone, "CB": no credential
         return []
-    if _DATE.fullmatch(value) and not _SECRET_WORD_BEFORE.search(text, max(0, start - 40), start):
+    if _DATE.fullmatch(value) and (_CLOCK_AFTER.match(text, end) or
+                                   not _SECRET_WORD_BEFORE.search(text, max(0, start - 40), start)):
         return []  # a chat's or a log's timestamp ("Bohort_du_76 — 02/02/2025 21:14"); after "password" a date may be one
+    if _KEYPAD_CODE.fullmatch(value):
+        end -= 1  # a keypad's enter key after its code ("6093#") is none of the code
     lo, hi = start, end
     while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
         lo -= 1
