@@ -23,6 +23,9 @@ lender's score):
   ("Will you…" beside "I will"), and where the words before it name a thing after a person
   ("maladie de Bowen": `Lexicon.names_a_thing`; a word after it, "Bowen's scholarship", may be the
   person's own).
+  A login's two words lent in lower case ("tobias.grand": "tobias", "grand") are left where the
+  text also writes the word capitalised: its writer capitalises the name, so "the grand
+  reopening" is the language's word.
   Initials right before it join the span ("J.P. Fairweather-Hughes");
 - an IDENTIFIER, NATIONAL_ID or SECRET span, or one of a declared label faked as a code (a rules
   file's EMPLOYEE_ID), the model's only at `MIN_SCORE` or more, lends its
@@ -82,6 +85,7 @@ class _Lent(NamedTuple):
     label: str
     score: float
     starts_name: bool  # the value is the start of its lender's name ("Hamish" of "Hamish Rattray")
+    from_login: bool = False  # a word of a login ("tobias.grand": "grand"), lent in lower case
 
 
 class Lenders:
@@ -140,7 +144,7 @@ class Lenders:
         if any(name in words for name in login.groups()):
             return
         for name in login.groups():
-            self._add(name, _Lent("PERSON", score, name == login.group(1)))
+            self._add(name, _Lent("PERSON", score, name == login.group(1), from_login=True))
 
     def _add(self, value: str, lent: _Lent) -> None:
         if value in self._lent:
@@ -165,6 +169,7 @@ def repeated_values(text: str, spans: list[Span], lexicon: Lexicon, earlier: Len
     lenders = _Both(own, earlier)
     taken = SpanIndex(spans)
     lower_case_words: set[str] | None = None
+    capitalised: dict[str, bool] = {}  # a login's word in lower case → whether the text writes it capitalised
     found: list[Span] = []
     end_of_last = 0
     for run in _RUN.finditer(text):
@@ -186,6 +191,11 @@ def repeated_values(text: str, spans: list[Span], lexicon: Lexicon, earlier: Len
                 if (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, lexicon) \
                         or _before_ampersand(text, end, taken, lenders) or lexicon.names_a_thing(text, start, end, after=False):
                     continue
+                if lender.from_login:
+                    if value not in capitalised:
+                        capitalised[value] = _written_capitalised(text, value)
+                    if capitalised[value]:
+                        continue  # "Tobias Grand" written, "tobias.grand@…" lent: "the grand reopening" is a word
                 if value[:1].isupper() and _starts_sentence(text, start):
                     if lower_case_words is None:
                         lower_case_words = {w.group() for w in _LOWER_CASE_WORD.finditer(text)}
@@ -220,6 +230,13 @@ class _Both:
             return own
         both = own + [item for item in earlier if item[0] not in self.own]
         return sorted(both, key=lambda item: -len(item[0])) if own else both
+
+
+def _written_capitalised(text: str, word: str) -> bool:
+    """True if `text` writes the lower-case `word` capitalised, as a whole word: the writer
+    capitalises that name, so the word in lower case is the language's."""
+    capitalised = word[:1].upper() + word[1:]
+    return regex.search(r"(?<![\p{L}\p{N}_])" + regex.escape(capitalised) + r"(?![\p{L}\p{N}_])", text) is not None
 
 
 def _continues(text: str, end: int) -> bool:

@@ -484,6 +484,7 @@ def test_doctests_of_the_new_modules():
     ("deploy is blocked, Ping Oskar Lindahl before merging", "Ping Oskar Lindahl", "Oskar Lindahl"),
     ("Cc Maren Holt on the next mail", "Cc Maren Holt", "Maren Holt"),
     ("Ask Teodor Vass for the keys", "Ask Teodor Vass", "Teodor Vass"),
+    ("P.S. Maelys asked about the dates", "P.S. Maelys", "Maelys"),   # a postscript's mark is no initials
 ])
 def test_a_role_kinship_or_addressing_word_before_a_name_is_outside_it(text, value, kept):
     assert checked(text, value, "PERSON") == [("PERSON", kept)]

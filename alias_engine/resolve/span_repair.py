@@ -40,7 +40,7 @@ _INITIALS_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.'’\-])((?:\p{Lu}\.[ ]?){0,2
 # A form's item number or letter alone on a line ("1.6", "d").
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # A title or greeting word before a name ("Dr.", "G'day"), and a number before it ("2287 Collins").
-_LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?)\.?\s+(?=\S)")
+_LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?(?:\.\p{L}+)*)\.?\s+(?=\S)")  # "Dr", "G'day", "P.S."
 _LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
 _LETTERS = regex.compile(r"[\p{L}\p{M}]+")
 # Two names joined by "&", each one or two capitalised words or an initial and a surname ("Hannah & Femi",
