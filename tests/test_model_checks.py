@@ -58,12 +58,38 @@ def test_model_card_too_short_stays_masked_as_phone_or_identifier():
     assert checked(text, "7719 2204 3381", "CREDIT_CARD") == [("IDENTIFIER", "7719 2204 3381")]
 
 
+@pytest.mark.parametrize("text, value, expected", [
+    ("Mrs Quenell at number 12 (07700 900263) hears it too", "12 (07700 900263)", [("PHONE", "07700 900263")]),
+    ("Mrs Quenell at number 12 (07700 900263) hears it too", "12 (07700 900263", [("PHONE", "07700 900263")]),
+    ("call 020 (7946) 0321 today", "020 (7946) 0321", [("PHONE", "020 (7946) 0321")]),   # an area code's brackets
+])
+def test_a_house_number_before_a_bracketed_phone_is_none_of_it(text, value, expected):
+    assert checked(text, value, "PHONE") == expected
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("post to: Flat 3, 41 Ormond Parkway, Stevenage SG1 2DX, 07700 900263, thanks",
+     "Flat 3, 41 Ormond Parkway, Stevenage SG1 2DX, 07700 900263",
+     [("ADDRESS", "Flat 3, 41 Ormond Parkway, Stevenage SG1 2DX"), ("PHONE", "07700 900263")]),
+    ("chez elle : 9 impasse des Rouges-Gorges, 29200 Brest – 06 71 08 44 93",
+     "9 impasse des Rouges-Gorges, 29200 Brest – 06 71 08 44 93",
+     [("ADDRESS", "9 impasse des Rouges-Gorges, 29200 Brest"), ("PHONE", "06 71 08 44 93")]),
+])
+def test_a_phone_after_an_address_is_none_of_it(text, value, expected):
+    assert checked(text, value, "ADDRESS") == expected
+
+
 def test_model_iban_shape():
     text = "IBAN DE44 5001 0517 5407 3249 31 and member MUT 4471920"
     assert checked(text, "DE44 5001 0517 5407 3249 31", "IBAN") == [("IBAN", "DE44 5001 0517 5407 3249 31")]
     assert checked(text, "MUT 4471920", "IBAN") == [("IDENTIFIER", "4471920")]
     text = "Creditor ID DE98ZZZ09999999999"
     assert checked(text, "DE98ZZZ09999999999", "IBAN") == []
+    # a phone number the model took for an IBAN (under an address block) is that phone
+    text = "Leith EH6 4QT\n07700 900263\nmorag@example.org"
+    assert checked(text, "07700 900263", "IBAN") == [("PHONE", "07700 900263")]
+    text = "account 52716093, sort code 40-47-84"
+    assert checked(text, "52716093", "IBAN") == [("IDENTIFIER", "52716093")]
 
 
 @pytest.mark.parametrize("text, value", [

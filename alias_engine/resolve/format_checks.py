@@ -46,12 +46,14 @@ MASKED_BEFORE = regex.compile(r"(?:(?i:x{3,})|\*{2,}|•{2,})[ \-]?\Z")
 _URL_STOP = frozenset(" \t\r\n\"'<>{}|\\^`[],;")  # and a comma or a semicolon: a CSV's next cell
 # A host's last label: a top-level domain, 2 to 6 lower-case letters ("fr", "com", "online")
 _HOST_END = regex.compile(r"\.[a-z]{2,6}\.?(?::\d+)?\Z")
-# A date ("15/09/2026", "2026-11-30"): no one's code.
-_DATE = regex.compile(r"\d{1,4}([-/.])\d{1,2}\1\d{1,4}")
 # A time of day after a date: the date is a timestamp's ("02/02/2025 21:14", "2025-02-02T21:14:05").
 _CLOCK_AFTER = regex.compile(r"(?:[ \t]+(?:à[ \t]+|at[ \t]+)?|T)\d{1,2}[:h]\d{2}(?!\d)")
 # A keypad's code then its enter key: "6093#", "4B62*".
 _KEYPAD_CODE = regex.compile(r"[0-9A-D]{3,8}[#*]")
+# A number written as a phone: a trunk 0 or a +, then digits and separators ("07700 900318", "+33 (0)6 12 34 56 78").
+_PHONE_CHARACTERS = regex.compile(r"(?:\+|0)[\d ().\-]{8,24}")
+# A short number, then a whole phone number in brackets: "12 (07700 900403)".
+_NUMBER_THEN_BRACKETED_PHONE = regex.compile(r"\d{1,4}[ \t]+\(((?:\+|0)[\d .\-]{8,20}\d)\)?")
 # A decimal number ("5172094.386", a kernel log's clock): no phone.
 _DECIMAL = regex.compile(r"\d+\.\d+")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
@@ -86,7 +88,11 @@ def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     value = text[start:end]
     if _SEPA_CREDITOR.match(value):
         return []
-    return [(start, end)] if _IBAN.fullmatch(value) else _as_identifier(text, start, end)
+    if _IBAN.fullmatch(value):
+        return [(start, end)]
+    if _PHONE_CHARACTERS.fullmatch(value) and is_possible_phone(value):
+        return [(start, end, "PHONE")]  # "07700 900318" under an address block: a phone, no account
+    return _as_identifier(text, start, end)
 
 
 def _as_identifier(text: str, start: int, end: int) -> list[Piece]:
@@ -115,6 +121,9 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
         return []
     if _company_line(text, start, end, checks):
         return []
+    bracketed = _NUMBER_THEN_BRACKETED_PHONE.fullmatch(text, start, end)
+    if bracketed and is_possible_phone(bracketed.group(1)):
+        return [bracketed.span(1)]  # "at number 12 (07700 900403)": the house's number is none of the phone
     return [(start, end)]
 
 
@@ -130,6 +139,7 @@ def _email(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 
 
 _SPACE = regex.compile(r"\s")
+# A calendar date ("15/09/2026", "2026-11-30"): no one's code.
 _DATE = regex.compile(r"(?:0?[1-9]|[12]\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:19|20)\d{2}|(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])")
 _SECRET_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(?i:pass(?:word|wd|phrase)?|mot de passe|mdp|pwd|pw|pin|code|secret|cl[ée])(?![\p{L}])")
 _MAIL_HOST = regex.compile(r"(?i:(?:mx|mail|smtp|smtps|relay|imap|pop3?|mta|mailer)(?:[\d\-][\w\-]*)?(?:\.[a-z0-9\-]+)+)")

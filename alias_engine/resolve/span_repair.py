@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 import regex
 
-from ..detectors.keywords import COLUMN_GAP, strip_accents
+from ..detectors.keywords import COLUMN_GAP, is_possible_phone, strip_accents
 from ..spans import Span, SpanIndex
 from .checks_data import Check, ModelChecks, Piece
 from .format_checks import AMOUNT
@@ -446,6 +446,10 @@ def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> in
         start = m.end()
 
 
+# A phone number after an address on its line, ending the span: ", 07700 900674".
+_PHONE_AFTER_ADDRESS = regex.compile(r"[ \t]*[,;–—-][ \t]*((?:\+|0)[\d .\-]{8,20}\d)\Z")
+
+
 def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
     in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6"), starts at its first
@@ -504,6 +508,9 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
             start += 1
     if not any(c.isdigit() for c in text[start:min(len(text), end + 4)]) or _birthplace(text, start, end, lexicon):
         return person
+    phone = _PHONE_AFTER_ADDRESS.search(text, start, end)
+    if phone is not None and phone.start() > start and is_possible_phone(phone.group(1)):
+        return person + [(start, phone.start()), (*phone.span(1), "PHONE")]  # "…, Stevenage SG1 2DX, 07700 900674"
     return person + [(start, end)]
 
 

@@ -1,0 +1,62 @@
+"""NHS number (England, Wales and the Isle of Man), through python-stdnum.
+
+Ten digits, the last a mod-11 check digit, written `943 476 5919`. The check is
+what lets a bare "NHS 943 476 5919" be told from a phone number.
+
+>>> validate("943 476 5919")
+'9434765919'
+>>> is_valid("943 476 5918")
+False
+>>> format("9434765919")
+'943 476 5919'
+"""
+
+from __future__ import annotations
+
+import random
+
+from stdnum.gb import nhs as _nhs
+
+from ._util import as_text, remove_separators
+from .errors import InvalidFormat, ValidationError, stdnum_errors
+
+_WHAT = "NHS number"
+
+
+def compact(number: str) -> str:
+    """Remove separators (space, dash, dot) and surrounding whitespace."""
+    return remove_separators(as_text(number, _WHAT))
+
+
+def validate(number: str) -> str:
+    """Return the compact NHS number (10 digits) or raise a ValidationError subclass."""
+    number = compact(number)
+    if not number.isascii():
+        raise InvalidFormat(f"{_WHAT}: expected ten digits")
+    with stdnum_errors(_WHAT):
+        return _nhs.validate(number)
+
+
+def is_valid(number: str) -> bool:
+    try:
+        validate(number)
+    except ValidationError:
+        return False
+    return True
+
+
+def format(number: str) -> str:
+    """`943 476 5919`."""
+    number = compact(number)
+    return " ".join([number[:3], number[3:6], number[6:]])
+
+
+def generate(rng: random.Random) -> str:
+    """A random valid compact NHS number (a check digit of 10 is never issued: drawn again)."""
+    while True:
+        body = "".join(rng.choice("0123456789") for _ in range(9))
+        check = 11 - sum(int(d) * w for d, w in zip(body, range(10, 1, -1))) % 11
+        if check == 11:
+            check = 0
+        if check != 10:
+            return body + str(check)
