@@ -496,7 +496,7 @@ def test_greetings_and_sign_offs_are_never_a_person_alone():
 
 
 @pytest.mark.parametrize("word", ["Mummy", "mum", "Tonton", "Thurs", "Samedi", "Gran", "nan", "Tantine", "marraine",
-                                  "Confrère", "Consœur", "Colleague"])
+                                  "Confrère", "Consœur", "Colleague", "le Maire", "la Directrice"])
 def test_kinship_words_and_weekdays_are_never_a_person_alone(word):
     from alias_engine.resolve.suppressions import without_non_names
     from alias_engine.spans import Span

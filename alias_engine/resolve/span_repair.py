@@ -293,9 +293,10 @@ def brands_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]
     "Netflix", "Leroy Merlin", "Sainsbury's"), unless a title makes it a name ("Mr Tesco") or a name of the
     text has its word ("Mr Tom Greggs … Greggs": `_unless_a_persons`).
 
-    >>> lexicon = Lexicon.from_words({"brand_names": ["Greggs", "Netflix"], "person_lead_words": ["Mr"]})
-    >>> text = "Netflix is down. Mr Greggs asked; Greggs again."
-    >>> spans = [Span(0, 7, "PERSON", 0.9, "model"), Span(20, 26, "PERSON", 0.9, "model"), Span(34, 40, "PERSON", 0.9, "model")]
+    >>> lexicon = Lexicon.from_words({"brand_names": ["Greggs", "Netflix", "Dacia"], "person_lead_words": ["Mr"]})
+    >>> text = "Netflix is down. Mr Greggs asked; Greggs again. My Dacia Sandero too."
+    >>> spans = [Span(0, 7, "PERSON", 0.9, "model"), Span(20, 26, "PERSON", 0.9, "model"), Span(34, 40, "PERSON", 0.9, "model"),
+    ...          Span(51, 64, "PERSON", 0.9, "model")]
     >>> [text[s.start:s.end] for s in brands_removed(spans, text, lexicon)]
     ['Greggs', 'Greggs']
     """
@@ -308,9 +309,13 @@ def brands_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]
 
 def _names_a_brand(text: str, span: Span, brand_names: frozenset[str]) -> bool:
     """The span's text, its spaces and apostrophes made plain and casefolded, with or without a final "'s",
-    is one of `brand_names`."""
-    value = " ".join(text[span.start:span.end].replace("’", "'").split()).casefold()
-    return value in brand_names or _POSSESSIVE.sub("", value) in brand_names
+    is one of `brand_names`, or starts with one and goes on with a model or a branch's town ("Dacia Sandero",
+    "Decathlon Villeneuve-d'Ascq")."""
+    words = text[span.start:span.end].replace("’", "'").split()
+    value = " ".join(words).casefold()
+    if value in brand_names or _POSSESSIVE.sub("", value) in brand_names:
+        return True
+    return any(" ".join(words[:n]).casefold() in brand_names for n in range(1, min(len(words), 4)))
 
 
 def _unless_a_persons(spans: list[Span], candidates: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
