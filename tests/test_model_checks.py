@@ -198,6 +198,16 @@ def test_model_identifier_that_is_a_short_code_is_dropped(value):
     assert checked(text, value, "IDENTIFIER") == []
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("anyone want anything from tesco? i'm out", "tesco", False),        # a brand in lower case: a shop
+    ("ok so revolut is down again", "revolut", False),
+    ("login: tesco42", "tesco42", True),                                 # a login with the brand's word
+    ("user Tesco_ops", "Tesco_ops", True),
+])
+def test_model_identifier_that_is_a_brand_in_lower_case_is_dropped(text, value, kept):
+    assert checked(text, value, "IDENTIFIER") == ([("IDENTIFIER", value)] if kept else [])
+
+
 @pytest.mark.parametrize("value", ["zqxv", "kl27", "jmartin", "4471", "CLI-77102"])
 def test_model_identifier_kept(value):
     text = f"user {value} logged in"

@@ -261,8 +261,8 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a date or an example (`_example`), nor a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
-    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_no_company_line`). A login of 4+
-    letters or with lower case stays."""
+    ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_no_company_line`), nor a brand's name
+    in lower case ("from tesco?": `brand_names`). A login of 4+ letters or with lower case stays."""
     if _DATE.fullmatch(text[start:end].strip("()[] ")) or _example(text, start, end, checks):
         return []
     value = "".join(c for c in text[start:end] if c.isalnum())
@@ -271,6 +271,8 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
         return []
     if len(value) <= 4 and letters and all(c.isupper() for c in letters):
         return []
+    if text[start:end].islower() and text[start:end].casefold() in checks.lexicon.brand_names:
+        return []  # "anyone want anything from tesco?", "grafana is still admin": a service, no one's login
     return _no_company_line(text, start, end, checks)
 
 
