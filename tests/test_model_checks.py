@@ -79,6 +79,17 @@ def test_a_phone_after_an_address_is_none_of_it(text, value, expected):
     assert checked(text, value, "ADDRESS") == expected
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("can i use ur card for the pizza, mine's blocked", "pizza", False),     # a word of the language
+    ("Assistant virtuel : je peux vous aider", "virtuel", False),
+    ("ok so gaz is driving", "gaz", True),           # 3 letters: a nickname may be a word
+    ("rose is bringing the cake", "rose", True),      # a name with a capital in the dictionaries
+    ("ask Pizza about it", "Pizza", True),            # capitalised: the words capitalised by position decide
+])
+def test_a_name_in_lower_case_that_is_a_long_word_of_the_language_is_none(text, value, kept):
+    assert checked(text, value, "PERSON") == ([("PERSON", value)] if kept else [])
+
+
 def test_model_iban_shape():
     text = "IBAN DE44 5001 0517 5407 3249 31 and member MUT 4471920"
     assert checked(text, "DE44 5001 0517 5407 3249 31", "IBAN") == [("IBAN", "DE44 5001 0517 5407 3249 31")]

@@ -58,6 +58,7 @@ from .span_repair import (
     REPAIRS,
     birthplaces_removed,
     brands_removed,
+    common_words_removed,
     companies_removed,
     eponyms_removed,
     initials_added,
@@ -197,7 +198,8 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     the format checks format_checks.py's; in this order: names and addresses cut in pieces joined, no form item, for a
     number no masked value, no code before it and no sum of money, then the label's repair or format
     check (`_CHECKS`), then no name of words capitalised by their position ("Feedback on …"), no thing's,
-    merchant's, medicine's, company's or brand's name, no place of birth, then the surnames, the initials and the
+    merchant's, medicine's, company's or brand's name, no place of birth, no pet's name nor long word of the
+    languages in lower case, then the surnames, the initials and the
     logins after the names.
 
     >>> from alias_engine.resolve.checks_data import load_model_checks
@@ -232,7 +234,7 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     out = words_capitalised_by_position(out, text, lexicon, lang)
     out = medicines_removed(merchants_removed(eponyms_removed(out, text, lexicon), text, checks), text, checks)
     out = brands_removed(birthplaces_removed(companies_removed(out, text, lexicon), text, lexicon), text, lexicon)
-    out = pets_removed(out, text, lexicon)
+    out = common_words_removed(pets_removed(out, text, lexicon), text, lexicon)
     out = initials_added(surnames_added(out, text, lexicon), text, lang, lexicon)
     return out + logins_after_names(out, text)
 

@@ -363,6 +363,19 @@ def self_introduced_names(text: str, spans: list[Span], lexicon: Lexicon, not_na
     return found
 
 
+def common_words_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
+    """Without the PERSON spans of one word in lower case of 5 letters or more that is a word of the languages
+    (`lower_case_words`: "pizza", "genuine", "virtuel", the model's names in chats); a shorter one may be a
+    nickname that is also a word ("gaz", "lulu"), and a name that is also a word with a capital in the
+    dictionaries ("rose", "will") is not among them."""
+    words = lexicon.words_of("", "lower_case_words")
+    return [span for span in spans if span.label != "PERSON" or not _common_word(text[span.start:span.end], words)]
+
+
+def _common_word(value: str, words: frozenset[str]) -> bool:
+    return len(value) >= 5 and value.islower() and value.isalpha() and value in words
+
+
 def pets_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans of one word right after a pet word (`pet_words`: "le chat Caramel", "my dog
     Biscuit"): a pet's name, no person's. A name of two words stays, and so does a name before the pet word
