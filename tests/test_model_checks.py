@@ -90,6 +90,15 @@ def test_a_name_in_lower_case_that_is_a_long_word_of_the_language_is_none(text, 
     assert checked(text, value, "PERSON") == ([("PERSON", value)] if kept else [])
 
 
+def test_a_chat_exports_senders_are_people():
+    text = ("[03/11/2025, 19:02] wren: who's bringing chairs\n[03/11/2025, 19:03] sol: me\n"
+            "[03/11/2025, 19:04] You: ok\n[03/11/2025, 19:05] Mummy: love u all\n"
+            "[03/11/2025, 19:06] tonton Basile: j'arrive\n03/11/2025, 19:07 - sol: done\n"
+            "[2025-11-03 19:08:00] ERROR in app: worker died")
+    spans = detect_with_rules(text, "en", RULES, [])
+    assert [text[s.start:s.end] for s in spans if s.label == "PERSON"] == ["wren", "sol", "Basile", "sol"]
+
+
 def test_model_iban_shape():
     text = "IBAN DE44 5001 0517 5407 3249 31 and member MUT 4471920"
     assert checked(text, "DE44 5001 0517 5407 3249 31", "IBAN") == [("IBAN", "DE44 5001 0517 5407 3249 31")]

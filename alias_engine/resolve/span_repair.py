@@ -363,6 +363,39 @@ def self_introduced_names(text: str, spans: list[Span], lexicon: Lexicon, not_na
     return found
 
 
+# A chat export's message line: "[02/07/2025, 20:16] name: ", "[Mon 18:53] name: ", "02/07/2025, 20:16 - name: "
+# (WhatsApp, Messenger): the time in the line's head, then the sender's display name, up to three words.
+_CHAT_SENDER = regex.compile(
+    r"^(?:\[[^\]\n]{0,30}\d{1,2}[:h.]\d{2}[^\]\n]{0,12}\]|\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]+\d{1,2}:\d{2}"
+    r"(?:[ \t]?[AaPp][Mm])?[ \t]+[-–])[ \t]+(\p{L}[\p{L}\p{M}'’\-]*(?:[ ]\p{L}[\p{L}\p{M}'’\-]*\.?){0,2})[ \t]?:[ \t]",
+    regex.MULTILINE)
+
+
+_CHAT_OWNER = frozenset({"you", "me", "moi", "toi", "vous", "system", "système"})  # the export's owner, the app
+
+
+def chat_senders(text: str, spans: list[Span], lexicon: Lexicon, not_names: frozenset[str]) -> list[Span]:
+    """PERSON spans for a chat export's senders that no detector found ("[02/07/2025, 20:16] dev: in."): a
+    display name is a person's (the model misses one in lower case that is also a word); not a word in
+    capitals first ("ERROR in app"), a title or kinship word before the name stays out ("tonton marco"),
+    nor a greeting or kinship word alone ("Mummy": `not_names`), the export's owner ("You", "Moi") or a
+    company's chat ("Vodafone": `brand_names`), nor where any span lies (a handle the model took for an
+    IDENTIFIER)."""
+    taken = SpanIndex(spans)
+    found = []
+    for m in _CHAT_SENDER.finditer(text):
+        start, end = m.span(1)
+        first = m.group(1).split(" ", 1)[0]
+        if (first.isupper() and len(first) > 1) or taken.overlapping(start, end):
+            continue
+        start = _after_titles(text, start, end, lexicon.person_lead_words)
+        name = text[start:end].casefold()
+        if name in not_names or name in _CHAT_OWNER or name in lexicon.brand_names:
+            continue
+        found.append(Span(start, end, "PERSON", 0.8, "keyword"))
+    return found
+
+
 def common_words_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans of one word in lower case of 5 letters or more that is a word of the languages
     (`lower_case_words`: "pizza", "genuine", "virtuel", the model's names in chats); a shorter one may be a
