@@ -99,6 +99,14 @@ def test_a_chat_exports_senders_are_people():
     assert [text[s.start:s.end] for s in spans if s.label == "PERSON"] == ["wren", "sol", "Basile", "sol"]
 
 
+@pytest.mark.parametrize("text, value, expected", [
+    ("INE de l'élève : 081245377QF", "081245377QF", [("IDENTIFIER", "081245377QF")]),   # a school's number
+    ("Passeport n° 21AB34567", "21AB34567", [("NATIONAL_ID", "21AB34567")]),
+])
+def test_a_students_ine_is_no_national_id(text, value, expected):
+    assert checked(text, value, "NATIONAL_ID") == expected
+
+
 def test_model_iban_shape():
     text = "IBAN DE44 5001 0517 5407 3249 31 and member MUT 4471920"
     assert checked(text, "DE44 5001 0517 5407 3249 31", "IBAN") == [("IBAN", "DE44 5001 0517 5407 3249 31")]

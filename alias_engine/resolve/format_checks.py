@@ -54,6 +54,8 @@ _KEYPAD_CODE = regex.compile(r"[0-9A-D]{3,8}[#*]")
 _PHONE_CHARACTERS = regex.compile(r"(?:\+|0)[\d ().\-]{8,24}")
 # A short number, then a whole phone number in brackets: "12 (07700 900403)".
 _NUMBER_THEN_BRACKETED_PHONE = regex.compile(r"\d{1,4}[ \t]+\(((?:\+|0)[\d .\-]{8,20}\d)\)?")
+# A French pupil's or student's national identifier (INE): "070824519KB", "1234567890A".
+_INE = regex.compile(r"\d{9}[A-Z]{2}|\d{10}[A-Z]")
 # A decimal number ("5172094.386", a kernel log's clock): no phone.
 _DECIMAL = regex.compile(r"\d+\.\d+")
 # A sum of money ("6,903.10", "2 310,45"): never an identity number or a phone.
@@ -158,7 +160,8 @@ def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[P
     """Five letters and digits at least, a digit among them or letters all in capitals (a French ID card's
     nine characters may hold no digit), and no company's line: "10^9/L", a lab result's unit, is none, and
     neither is a word ("Passport"). A driving licence's issuing state before its number is not of it
-    ("Driver licence: QLD | 4471 2290": `licence_state`)."""
+    ("Driver licence: QLD | 4471 2290": `licence_state`). A French student's INE (9 digits and 2 letters, or 10
+    digits and a letter) is an IDENTIFIER."""
     state = checks.licence_state.match(text, start, end) if checks.licence_state is not None else None
     if state is not None:
         start = state.end()
@@ -166,6 +169,8 @@ def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[P
     if len(value) < 5 or not (any(c.isdigit() for c in value) or all(c.isupper() for c in value)) \
             or _example(text, start, end, checks):
         return []
+    if _INE.fullmatch(text, start, end):
+        return [(start, end, "IDENTIFIER")]  # a pupil's or student's INE is a school's record, no state's ID
     return _no_company_line(text, start, end, checks)
 
 
