@@ -23,9 +23,9 @@ lender's score):
   ("Will you…" beside "I will"), and where the words before it name a thing after a person
   ("maladie de Bowen": `Lexicon.names_a_thing`; a word after it, "Bowen's scholarship", may be the
   person's own).
-  A login's two words lent in lower case ("tobias.grand": "tobias", "grand") are left where the
-  text also writes the word capitalised: its writer capitalises the name, so "the grand
-  reopening" is the language's word.
+  A login's surname lent in lower case ("odile.marsh": "marsh") is left where the text also
+  writes it capitalised: its writer capitalises the name, so "the marsh path" is the language's
+  word (the first name is lent wherever it is written: "ping odile").
   Initials right before it join the span ("J.P. Fairweather-Hughes");
 - an IDENTIFIER, NATIONAL_ID or SECRET span, or one of a declared label faked as a code (a rules
   file's EMPLOYEE_ID), the model's only at `MIN_SCORE` or more, lends its
@@ -85,7 +85,7 @@ class _Lent(NamedTuple):
     label: str
     score: float
     starts_name: bool  # the value is the start of its lender's name ("Hamish" of "Hamish Rattray")
-    from_login: bool = False  # a word of a login ("tobias.grand": "grand"), lent in lower case
+    from_login: bool = False  # a word of a login ("odile.marsh": "marsh"), lent in lower case
 
 
 class Lenders:
@@ -191,11 +191,11 @@ def repeated_values(text: str, spans: list[Span], lexicon: Lexicon, earlier: Len
                 if (before and before in _NOT_BEFORE) or _proper_noun_before(text, start, lexicon) \
                         or _before_ampersand(text, end, taken, lenders) or lexicon.names_a_thing(text, start, end, after=False):
                     continue
-                if lender.from_login:
+                if lender.from_login and not lender.starts_name:
                     if value not in capitalised:
                         capitalised[value] = _written_capitalised(text, value)
                     if capitalised[value]:
-                        continue  # "Tobias Grand" written, "tobias.grand@…" lent: "the grand reopening" is a word
+                        continue  # "Odile Marsh" written, "odile.marsh@…" lent: "the marsh path" is a word
                 if value[:1].isupper() and _starts_sentence(text, start):
                     if lower_case_words is None:
                         lower_case_words = {w.group() for w in _LOWER_CASE_WORD.finditer(text)}

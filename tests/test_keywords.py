@@ -507,6 +507,16 @@ def test_kinship_words_and_weekdays_are_never_a_person_alone(word):
     assert without_non_names(spans, text, rules.not_names) == []
 
 
+def test_an_office_is_no_name_but_a_surname_with_a_capitalised_article_is():
+    from alias_engine.resolve.suppressions import without_non_names
+    from alias_engine.spans import Span
+
+    rules = load_rules(data_dir("rules"))
+    text = "Monsieur le Maire, voici la lettre de M. Le Juge."
+    spans = [Span(9, 17, "PERSON", 0.9, "model"), Span(41, 48, "PERSON", 0.9, "model")]
+    assert [text[s.start:s.end] for s in without_non_names(spans, text, rules.not_names)] == ["Le Juge"]
+
+
 @pytest.mark.parametrize("text, word", [("Ask Dr Sun tomorrow", "Sun"), ("Nguyen Thi Thu said ok", "Thu"),
                                         ("Mr Papa called", "Papa"), ("Ms Tata called", "Tata"), ("Mon Ly est là", "Mon")])
 def test_a_word_that_is_also_a_name_stays_a_person(text, word):

@@ -123,7 +123,8 @@ def test_a_lent_first_name_takes_its_surname():
     ("write to dev.team@example.org; the dev on call answers", "dev.team@example.org", "EMAIL", []),
     ("login service.compta, then ask compta", "service.compta", "IDENTIFIER", []),
     # the text writes the name capitalised: in lower case the word is the language's
-    ("Odile Sterne\nodile.sterne@example.org\nthe sterne view of the board", "odile.sterne@example.org", "EMAIL", []),
+    ("Odile Marsh\nodile.marsh@example.org\nthe marsh path floods", "odile.marsh@example.org", "EMAIL", []),
+    ("Odile Marsh\nodile.marsh@example.org\nping odile when you can", "odile.marsh@example.org", "EMAIL", ["odile"]),
 ])
 def test_a_logins_names_are_lent_to_their_lone_occurrences(text, code, label, expected):
     got = [(text[s.start:s.end], s.label) for s in repeated_values(text, [found_at(text, code, label)], LEXICON)]

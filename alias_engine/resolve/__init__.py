@@ -200,8 +200,8 @@ def check_model_spans(spans: Iterable[Span], text: str, checks: ModelChecks, lan
     the format checks format_checks.py's; in this order: names and addresses cut in pieces joined, no form item, for a
     number no masked value, no code before it and no sum of money, then the label's repair or format
     check (`_CHECKS`), then no name of words capitalised by their position ("Feedback on …"), no thing's,
-    merchant's, medicine's, company's or brand's name, no place of birth, no pet's name nor long word of the
-    languages in lower case, then the surnames, the initials and the
+    merchant's, medicine's, company's or brand's name, no place of birth, no pet's name nor noun in lower case
+    after its article, then the surnames, the initials and the
     logins after the names.
 
     >>> from alias_engine.resolve.checks_data import load_model_checks

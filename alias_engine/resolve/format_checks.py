@@ -48,11 +48,16 @@ _URL_STOP = frozenset(" \t\r\n\"'<>{}|\\^`[],;")  # and a comma or a semicolon: 
 _HOST_END = regex.compile(r"\.[a-z]{2,6}\.?(?::\d+)?\Z")
 # A time of day after a date: the date is a timestamp's ("02/02/2025 21:14", "2025-02-02T21:14:05").
 _CLOCK_AFTER = regex.compile(r"(?:[ \t]+(?:à[ \t]+|at[ \t]+)?|T)\d{1,2}[:h]\d{2}(?!\d)")
-# A keypad's code then its enter key: "6093#", "4B62*".
+# A keypad's code then its enter key: "3741#", "4B62*".
 _KEYPAD_CODE = regex.compile(r"[0-9A-D]{3,8}[#*]")
-# A number written as a phone: a trunk 0 or a +, then digits and separators ("07700 900318", "+33 (0)6 12 34 56 78").
+# A keypad's code or device before it: a code, a PIN, a door, a gate, an alarm ("gate code: 3741#"); a password's
+# last "#" is of it ("wifi password: 55120934#").
+_KEYPAD_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(?i:code|pin|door|gate|alarm|keypad|padlock|lockbox|key ?safe|key ?box|entry|building"
+                                    r"|digicode|porte|portail|portillon|alarme|cadenas|bo[iî]te [aà] cl[ée]f?s?|interphone|immeuble)"
+                                    r"(?![\p{L}])")
+# A number written as a phone: a trunk 0 or a +, then digits and separators ("07700 900263", "+33 (0)6 12 34 56 78").
 _PHONE_CHARACTERS = regex.compile(r"(?:\+|0)[\d ().\-]{8,24}")
-# A short number, then a whole phone number in brackets: "12 (07700 900403)".
+# A short number, then a whole phone number in brackets: "12 (07700 900263)".
 _NUMBER_THEN_BRACKETED_PHONE = regex.compile(r"\d{1,4}[ \t]+\(((?:\+|0)[\d .\-]{8,20}\d)\)?")
 # A French pupil's or student's national identifier (INE): "070824519KB", "1234567890A".
 _INE = regex.compile(r"\d{9}[A-Z]{2}|\d{10}[A-Z]")
@@ -93,7 +98,7 @@ def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     if _IBAN.fullmatch(value):
         return [(start, end)]
     if _PHONE_CHARACTERS.fullmatch(value) and is_possible_phone(value):
-        return [(start, end, "PHONE")]  # "07700 900318" under an address block: a phone, no account
+        return [(start, end, "PHONE")]  # "07700 900263" under an address block: a phone, no account
     return _as_identifier(text, start, end)
 
 
@@ -125,7 +130,7 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
         return []
     bracketed = _NUMBER_THEN_BRACKETED_PHONE.fullmatch(text, start, end)
     if bracketed and is_possible_phone(bracketed.group(1)):
-        return [bracketed.span(1)]  # "at number 12 (07700 900403)": the house's number is none of the phone
+        return [bracketed.span(1)]  # "at number 12 (07700 900263)": the house's number is none of the phone
     return [(start, end)]
 
 
@@ -192,9 +197,10 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
         return []
     if _DATE.fullmatch(value) and (_CLOCK_AFTER.match(text, end) or
                                    not _SECRET_WORD_BEFORE.search(text, max(0, start - 40), start)):
-        return []  # a chat's or a log's timestamp ("Bohort_du_76 — 02/02/2025 21:14"); after "password" a date may be one
-    if _KEYPAD_CODE.fullmatch(value):
-        end -= 1  # a keypad's enter key after its code ("6093#") is none of the code
+        return []  # a chat's or a log's timestamp ("Yvain_du_29 — 14/03/2026 20:05"); after "password" a date may be one
+    if _KEYPAD_CODE.fullmatch(value) and _KEYPAD_WORD_BEFORE.search(text, max(0, start - 40), start):
+        end -= 1  # a keypad's enter key after a door's or an alarm's code ("gate code: 3741#") is none of it
+        value = text[start:end]
     lo, hi = start, end
     while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
         lo -= 1

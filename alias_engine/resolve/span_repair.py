@@ -290,32 +290,57 @@ _POSSESSIVE = regex.compile(r"['’]s\Z")
 
 def brands_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans that are a company's or a product's name people mention (`brand_names`:
-    "Netflix", "Leroy Merlin", "Sainsbury's"), unless a title makes it a name ("Mr Tesco") or a name of the
-    text has its word ("Mr Tom Greggs … Greggs": `_unless_a_persons`).
+    "Netflix", "Leroy Merlin", "Sainsbury's", a brand and its model "Dacia Sandero"), unless a title makes it a
+    name ("Mr Tesco") or a name of the text has its word ("Mr Tom Greggs … Greggs": `_unless_a_persons`). A
+    brand that starts a longer span is cut off it, the rest stays a name ("votre conseillère LCL Marie
+    Durand": the bank's adviser).
 
-    >>> lexicon = Lexicon.from_words({"brand_names": ["Greggs", "Netflix", "Dacia"], "person_lead_words": ["Mr"]})
-    >>> text = "Netflix is down. Mr Greggs asked; Greggs again. My Dacia Sandero too."
+    >>> lexicon = Lexicon.from_words({"brand_names": ["Greggs", "Netflix", "Dacia", "Sandero"], "person_lead_words": ["Mr"]})
+    >>> text = "Netflix is down. Mr Greggs asked; Greggs again. My Dacia Sandero too, and Greggs Ada Roe."
     >>> spans = [Span(0, 7, "PERSON", 0.9, "model"), Span(20, 26, "PERSON", 0.9, "model"), Span(34, 40, "PERSON", 0.9, "model"),
-    ...          Span(51, 64, "PERSON", 0.9, "model")]
+    ...          Span(51, 64, "PERSON", 0.9, "model"), Span(74, 88, "PERSON", 0.9, "model")]
     >>> [text[s.start:s.end] for s in brands_removed(spans, text, lexicon)]
-    ['Greggs', 'Greggs']
+    ['Greggs', 'Greggs', 'Ada Roe']
     """
     if not lexicon.brand_names:
         return spans
-    brands = [span for span in spans if span.label == "PERSON" and _names_a_brand(text, span, lexicon.brand_names)
-              and not _title_before(text, span.start, lexicon)]
-    return _unless_a_persons(spans, brands, text, lexicon)
+    out: list[Span] = []
+    brands: list[Span] = []
+    for span in spans:
+        if span.label != "PERSON" or _title_before(text, span.start, lexicon):
+            out.append(span)
+            continue
+        rest = _after_brand(text, span, lexicon.brand_names)
+        if rest is None:
+            out.append(span)
+        elif rest >= span.end:
+            out.append(span)
+            brands.append(span)
+        else:
+            out.append(Span(rest, span.end, span.label, span.score, span.source, span.verified))
+    return _unless_a_persons(out, brands, text, lexicon)
 
 
-def _names_a_brand(text: str, span: Span, brand_names: frozenset[str]) -> bool:
-    """The span's text, its spaces and apostrophes made plain and casefolded, with or without a final "'s",
-    is one of `brand_names`, or starts with one and goes on with a model or a branch's town ("Dacia Sandero",
-    "Decathlon Villeneuve-d'Ascq")."""
-    words = text[span.start:span.end].replace("’", "'").split()
-    value = " ".join(words).casefold()
-    if value in brand_names or _POSSESSIVE.sub("", value) in brand_names:
-        return True
-    return any(" ".join(words[:n]).casefold() in brand_names for n in range(1, min(len(words), 4)))
+def _after_brand(text: str, span: Span, brand_names: frozenset[str]) -> int | None:
+    """Where the span goes on after the brand's name it starts with (`span.end` when it is all brands and
+    models: "Netflix", "Sainsbury's", "Dacia Sandero", "Peugeot 3008"); None when it starts with none. Names
+    compared with their spaces and apostrophes made plain, casefolded, with or without a final "'s"."""
+    words = list(_SPAN_WORD.finditer(text, span.start, span.end))
+    i = 0
+    while i < len(words):
+        for n in range(min(len(words) - i, 3), 0, -1):
+            value = " ".join(w.group() for w in words[i:i + n]).replace("’", "'").casefold()
+            if value in brand_names or _POSSESSIVE.sub("", value) in brand_names or (i and value.isdigit()):
+                i += n
+                break
+        else:
+            break
+    if i == 0:
+        return None
+    return span.end if i == len(words) else words[i].start()
+
+
+_SPAN_WORD = regex.compile(r"\S+")
 
 
 def _unless_a_persons(spans: list[Span], candidates: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
@@ -364,10 +389,14 @@ def self_introduced_names(text: str, spans: list[Span], lexicon: Lexicon, not_na
 
 
 # A chat export's message line: "[02/07/2025, 20:16] name: ", "[Mon 18:53] name: ", "02/07/2025, 20:16 - name: "
-# (WhatsApp, Messenger): the time in the line's head, then the sender's display name, up to three words.
+# (WhatsApp, Messenger): a day (a date with "/" or ".", its year in 2 or 4 digits, or a weekday) and a time
+# "hh:mm" in the line's head, then the sender's display name, up to three words. No log's ISO timestamp
+# ("[2025-03-10 14:22:31] worker:"), no version ("[v1.20] fix:"), no bare time ("[09:30] standup:").
+_CHAT_DAY = (r"(?:\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})|(?i:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|jeu|ven"
+             r"|sam|dim)\p{L}{0,6}\.?)")
 _CHAT_SENDER = regex.compile(
-    r"^(?:\[[^\]\n]{0,30}\d{1,2}[:h.]\d{2}[^\]\n]{0,12}\]|\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]+\d{1,2}:\d{2}"
-    r"(?:[ \t]?[AaPp][Mm])?[ \t]+[-–])[ \t]+(\p{L}[\p{L}\p{M}'’\-]*(?:[ ]\p{L}[\p{L}\p{M}'’\-]*\.?){0,2})[ \t]?:[ \t]",
+    r"^(?:\[" + _CHAT_DAY + r",?[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]+"
+    r"\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]+[-–])[ \t]+(\p{L}[\p{L}\p{M}'’\-]*(?:[ ]\p{L}[\p{L}\p{M}'’\-]*\.?){0,2})[ \t]?:[ \t]",
     regex.MULTILINE)
 
 
@@ -380,10 +409,13 @@ def chat_senders(text: str, spans: list[Span], lexicon: Lexicon, not_names: froz
     capitals first ("ERROR in app"), a title or kinship word before the name stays out ("tonton marco"),
     nor a greeting or kinship word alone ("Mummy": `not_names`), the export's owner ("You", "Moi") or a
     company's chat ("Vodafone": `brand_names`), nor where any span lies (a handle the model took for an
-    IDENTIFIER)."""
+    IDENTIFIER); and only in a text of two such heads or more (one is a note's)."""
+    heads = list(_CHAT_SENDER.finditer(text))
+    if len(heads) < 2:  # a chat has messages; one such line is a note's or a log's
+        return []
     taken = SpanIndex(spans)
     found = []
-    for m in _CHAT_SENDER.finditer(text):
+    for m in heads:
         start, end = m.span(1)
         first = m.group(1).split(" ", 1)[0]
         if (first.isupper() and len(first) > 1) or taken.overlapping(start, end):
@@ -398,15 +430,21 @@ def chat_senders(text: str, spans: list[Span], lexicon: Lexicon, not_names: froz
 
 def common_words_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans of one word in lower case of 5 letters or more that is a word of the languages
-    (`lower_case_words`: "pizza", "genuine", "virtuel", the model's names in chats); a shorter one may be a
-    nickname that is also a word ("gaz", "lulu"), and a name that is also a word with a capital in the
-    dictionaries ("rose", "will") is not among them."""
+    (`lower_case_words`) right after an article, a possessive or a demonstrative ("for the pizza", "ma
+    tarte"): a noun of the language, the model's name in a chat. Alone, such a word may be a name written
+    in lower case ("ok so harmony is driving", "i told piper"), and stays."""
     words = lexicon.words_of("", "lower_case_words")
-    return [span for span in spans if span.label != "PERSON" or not _common_word(text[span.start:span.end], words)]
+    return [span for span in spans if span.label != "PERSON" or not (
+        _common_word(text[span.start:span.end], words) and _DETERMINER_BEFORE.search(text, max(0, span.start - 12), span.start))]
 
 
 def _common_word(value: str, words: frozenset[str]) -> bool:
     return len(value) >= 5 and value.islower() and value.isalpha() and value in words
+
+
+# An article, a possessive or a demonstrative right before a word: "the ", "ma ", "cette ".
+_DETERMINER_BEFORE = regex.compile(r"(?<![\p{L}])(?:the|a|an|my|your|his|her|its|our|their|this|that|le|la|les|l'|un|une|des|du"
+                                   r"|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|votre|leur|leurs|ce|cet|cette)[ \t]+\Z")
 
 
 def pets_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
@@ -497,7 +535,7 @@ def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> in
         start = m.end()
 
 
-# A phone number after an address on its line, ending the span: ", 07700 900674".
+# A phone number after an address on its line, ending the span: ", 07700 900263".
 _PHONE_AFTER_ADDRESS = regex.compile(r"[ \t]*[,;–—-][ \t]*((?:\+|0)[\d .\-]{8,20}\d)\Z")
 
 
@@ -561,7 +599,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
         return person
     phone = _PHONE_AFTER_ADDRESS.search(text, start, end)
     if phone is not None and phone.start() > start and is_possible_phone(phone.group(1)):
-        return person + [(start, phone.start()), (*phone.span(1), "PHONE")]  # "…, Stevenage SG1 2DX, 07700 900674"
+        return person + [(start, phone.start()), (*phone.span(1), "PHONE")]  # "…, Hitchin SG5 1QT, 07700 900263"
     return person + [(start, end)]
 
 

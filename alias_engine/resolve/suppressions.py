@@ -20,6 +20,7 @@ from bisect import bisect_right
 from urllib.parse import urlsplit
 
 import phonenumbers
+import regex
 
 from ..detectors.patterns import PatternRules, host_in, is_person_url
 from ..spans import Span, SpanIndex, Suppression
@@ -116,9 +117,14 @@ def inside_urls_removed(spans: list[Span], url_spans: list[Span] | None = None) 
     return kept
 
 
+# A surname that starts with a capitalised article ("M. Le Juge", "Me Le Doyen"): no office ("Monsieur le Maire").
+_ARTICLED_SURNAME = regex.compile(r"(?:Le|La|L['’])[ ]?\p{Lu}\S*")
+
+
 def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
     """PERSON spans without a greeting or sign-off: "Bisous" alone is dropped, "Coucou, Inès"
-    becomes "Inès"."""
+    becomes "Inès"; a letter's address to an office ("Monsieur le Maire") is no name, but the same words
+    with a capitalised article are a surname ("M. Le Juge")."""
     out = []
     for span in spans:
         if span.label == "PERSON":
@@ -128,7 +134,8 @@ def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -
                 while start < span.end and text[start].isspace():
                     start += 1
                 span = Span(start, span.end, span.label, span.score, span.source, span.verified)
-            if span.start >= span.end or text[span.start:span.end].casefold() in not_names:
+            value = text[span.start:span.end]
+            if span.start >= span.end or (value.casefold() in not_names and not _ARTICLED_SURNAME.fullmatch(value)):
                 continue
         out.append(span)
     return out
