@@ -59,7 +59,7 @@ _KEYPAD_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(?i:code|pin|door|gate|alarm|k
 _PHONE_CHARACTERS = regex.compile(r"(?:\+|0)[\d ().\-]{8,24}")
 # A short number, then a whole phone number in brackets: "12 (07700 900263)".
 _NUMBER_THEN_BRACKETED_PHONE = regex.compile(r"\d{1,4}[ \t]+\(((?:\+|0)[\d .\-]{8,20}\d)\)?")
-# A French pupil's or student's national identifier (INE): "070824519KB", "1234567890A".
+# A French pupil's or student's national identifier (INE): "081245377QF", "1234567890A".
 _INE = regex.compile(r"\d{9}[A-Z]{2}|\d{10}[A-Z]")
 # A decimal number ("5172094.386", a kernel log's clock): no phone.
 _DECIMAL = regex.compile(r"\d+\.\d+")

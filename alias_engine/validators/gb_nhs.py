@@ -1,14 +1,14 @@
 """NHS number (England, Wales and the Isle of Man), through python-stdnum.
 
-Ten digits, the last a mod-11 check digit, written `943 476 5919`. The check is
-what lets a bare "NHS 943 476 5919" be told from a phone number.
+Ten digits, the last a mod-11 check digit, written `186 091 3903`. The check is
+what lets a bare "NHS 186 091 3903" be told from a phone number.
 
->>> validate("943 476 5919")
-'9434765919'
->>> is_valid("943 476 5918")
+>>> validate("186 091 3903")
+'1860913903'
+>>> is_valid("186 091 3904")
 False
->>> format("9434765919")
-'943 476 5919'
+>>> format("1860913903")
+'186 091 3903'
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def is_valid(number: str) -> bool:
 
 
 def format(number: str) -> str:
-    """`943 476 5919`."""
+    """`186 091 3903`."""
     number = compact(number)
     return " ".join([number[:3], number[3:6], number[6:]])
 
