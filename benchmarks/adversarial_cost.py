@@ -49,6 +49,11 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "modules that never end": repeat("a.", "", "Error"),
     "greetings before a name": repeat("hey its ", "", "ysolde,"),
     "a message id of ids": repeat("<a@b.c> ", "References: "),
+    "a key box named again and again": repeat("boîte à clés près de la porte ", "", ": code 4512"),
+    "a complaint's line without its number": repeat("plainte ", "", "n° 2025/0001"),
+    "chat heads": repeat("[02/07/2025, 20:16] ab: c\n"),
+    "prefixes of a code": repeat("AB-", "policy ", "1234"),
+    "a brand before a name": repeat("Tesco ", "", "Anne"),
 }
 
 
