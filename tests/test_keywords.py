@@ -512,8 +512,9 @@ def test_an_office_is_no_name_but_a_surname_with_a_capitalised_article_is():
     from alias_engine.spans import Span
 
     rules = load_rules(data_dir("rules"))
-    text = "Monsieur le Maire, voici la lettre de M. Le Juge."
-    spans = [Span(9, 17, "PERSON", 0.9, "model"), Span(41, 48, "PERSON", 0.9, "model")]
+    text = "Monsieur le Maire, voici la lettre de M. Le Juge. Monsieur Le Maire, merci."
+    spans = [Span(9, 17, "PERSON", 0.9, "model"), Span(41, 48, "PERSON", 0.9, "model"),
+             Span(59, 67, "PERSON", 0.9, "model")]
     assert [text[s.start:s.end] for s in without_non_names(spans, text, rules.not_names)] == ["Le Juge"]
 
 

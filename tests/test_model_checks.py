@@ -82,13 +82,23 @@ def test_a_phone_after_an_address_is_none_of_it(text, value, expected):
 @pytest.mark.parametrize("text, value, kept", [
     ("can i use ur card for the pizza, mine's blocked", "pizza", False),     # a noun after its article
     ("elle a goûté ma tarte hier", "tarte", False),
-    ("Assistant virtuel : je peux vous aider", "virtuel", True),   # no article: a name in lower case may be a word
+    ("Assistant virtuel : je peux vous aider", "virtuel", True),   # no article: kept, a false name, as "harmony" must be
+    ("she said that harmony would drive", "harmony", True),        # "that" is a conjunction here, no determiner
+    ("il y a mélodie qui arrive", "mélodie", True),                # "a" is the verb
     ("ok so harmony is driving tonight", "harmony", True),
     ("i told piper to bring the cake", "piper", True),
     ("ask Pizza about it", "Pizza", True),            # capitalised: the words capitalised by position decide
 ])
 def test_a_noun_in_lower_case_after_its_article_is_no_name(text, value, kept):
     assert checked(text, value, "PERSON") == ([("PERSON", value)] if kept else [])
+
+
+@pytest.mark.parametrize("text, name", [
+    ("[03/11/2025, 19:02] wren: who's bringing chairs", "wren"),     # one line, but a whole date and time
+    ("[19:02, 03/11/2025] wren: who's bringing chairs", "wren"),     # the time first
+])
+def test_a_chat_line_under_a_date_and_a_time_has_a_sender(text, name):
+    assert [text[s.start:s.end] for s in detect_with_rules(text, "en", RULES, []) if s.label == "PERSON"] == [name]
 
 
 def test_a_chat_exports_senders_are_people():
@@ -104,7 +114,8 @@ def test_a_chat_exports_senders_are_people():
     "[2025-03-10 14:22:31] worker: job done\n[2025-03-10 14:22:32] worker: the worker pool is idle",  # a log
     "[v1.20] fix: crash on start\n[v1.21] feat: dark mode",                                           # a changelog
     "[09:30] standup: all hands\n[10:15] Note: room 4",                                               # notes
-    "[03/11/2025, 19:02] wren: who's bringing chairs",                                                # one line
+    "[Tue 10:15] Review: the Q3 plan\n[Wed 11:00] Budget: on track",      # a weekday's heading, a word
+    "[Mon 18:53] ysolde: on my way",                                        # one line under a weekday alone
 ])
 def test_a_log_or_a_note_is_no_chat(text):
     assert [s for s in detect_with_rules(text, "en", RULES, []) if s.label == "PERSON"] == []
@@ -116,6 +127,15 @@ def test_a_log_or_a_note_is_no_chat(text):
 ])
 def test_a_students_ine_is_no_national_id(text, value, expected):
     assert checked(text, value, "NATIONAL_ID") == expected
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("Je me déplace mal, ma Dacia Sandero est au garage.", "Dacia Sandero", False),   # a brand and its model
+    ("votre conseillère LCL Coline Ferrat vous rappellera", "LCL Coline Ferrat", True),  # the adviser, whole
+    ("Apple Martin signed the form", "Apple Martin", True),                            # a brand may be a first name
+])
+def test_a_brand_and_its_model_is_no_name_but_a_brand_before_a_name_stays(text, value, kept):
+    assert checked(text, value, "PERSON") == ([("PERSON", value)] if kept else [])
 
 
 def test_model_iban_shape():

@@ -290,54 +290,40 @@ _POSSESSIVE = regex.compile(r"['’]s\Z")
 
 def brands_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans that are a company's or a product's name people mention (`brand_names`:
-    "Netflix", "Leroy Merlin", "Sainsbury's", a brand and its model "Dacia Sandero"), unless a title makes it a
-    name ("Mr Tesco") or a name of the text has its word ("Mr Tom Greggs … Greggs": `_unless_a_persons`). A
-    brand that starts a longer span is cut off it, the rest stays a name ("votre conseillère LCL Marie
-    Durand": the bank's adviser).
+    "Netflix", "Leroy Merlin", "Sainsbury's", a brand and its model "Dacia Sandero", "Peugeot 3008"), unless a
+    title makes it a name ("Mr Tesco") or a name of the text has its word ("Mr Tom Greggs … Greggs":
+    `_unless_a_persons`). A brand followed by other words stays whole: the words may be a person's ("votre
+    conseillère LCL Marie Durand", "Uber Karim") or the brand a first name ("Apple Martin").
 
     >>> lexicon = Lexicon.from_words({"brand_names": ["Greggs", "Netflix", "Dacia", "Sandero"], "person_lead_words": ["Mr"]})
     >>> text = "Netflix is down. Mr Greggs asked; Greggs again. My Dacia Sandero too, and Greggs Ada Roe."
     >>> spans = [Span(0, 7, "PERSON", 0.9, "model"), Span(20, 26, "PERSON", 0.9, "model"), Span(34, 40, "PERSON", 0.9, "model"),
     ...          Span(51, 64, "PERSON", 0.9, "model"), Span(74, 88, "PERSON", 0.9, "model")]
     >>> [text[s.start:s.end] for s in brands_removed(spans, text, lexicon)]
-    ['Greggs', 'Greggs', 'Ada Roe']
+    ['Greggs', 'Greggs', 'Greggs Ada Roe']
     """
     if not lexicon.brand_names:
         return spans
-    out: list[Span] = []
-    brands: list[Span] = []
-    for span in spans:
-        if span.label != "PERSON" or _title_before(text, span.start, lexicon):
-            out.append(span)
-            continue
-        rest = _after_brand(text, span, lexicon.brand_names)
-        if rest is None:
-            out.append(span)
-        elif rest >= span.end:
-            out.append(span)
-            brands.append(span)
-        else:
-            out.append(Span(rest, span.end, span.label, span.score, span.source, span.verified))
-    return _unless_a_persons(out, brands, text, lexicon)
+    brands = [span for span in spans if span.label == "PERSON" and _only_brands(text, span, lexicon.brand_names)
+              and not _title_before(text, span.start, lexicon)]
+    return _unless_a_persons(spans, brands, text, lexicon)
 
 
-def _after_brand(text: str, span: Span, brand_names: frozenset[str]) -> int | None:
-    """Where the span goes on after the brand's name it starts with (`span.end` when it is all brands and
-    models: "Netflix", "Sainsbury's", "Dacia Sandero", "Peugeot 3008"); None when it starts with none. Names
-    compared with their spaces and apostrophes made plain, casefolded, with or without a final "'s"."""
-    words = list(_SPAN_WORD.finditer(text, span.start, span.end))
+def _only_brands(text: str, span: Span, brand_names: frozenset[str]) -> bool:
+    """The span is brands' names and models only ("Netflix", "Dacia Sandero", "Peugeot 3008"): names compared
+    with their spaces and apostrophes made plain, casefolded, with or without a final "'s"; a number after
+    a brand is its model."""
+    words = _SPAN_WORD.findall(text, span.start, span.end)
     i = 0
     while i < len(words):
         for n in range(min(len(words) - i, 3), 0, -1):
-            value = " ".join(w.group() for w in words[i:i + n]).replace("’", "'").casefold()
+            value = " ".join(words[i:i + n]).replace("’", "'").casefold()
             if value in brand_names or _POSSESSIVE.sub("", value) in brand_names or (i and value.isdigit()):
                 i += n
                 break
         else:
-            break
-    if i == 0:
-        return None
-    return span.end if i == len(words) else words[i].start()
+            return False
+    return bool(words)
 
 
 _SPAN_WORD = regex.compile(r"\S+")
@@ -388,15 +374,19 @@ def self_introduced_names(text: str, spans: list[Span], lexicon: Lexicon, not_na
     return found
 
 
-# A chat export's message line: "[02/07/2025, 20:16] name: ", "[Mon 18:53] name: ", "02/07/2025, 20:16 - name: "
-# (WhatsApp, Messenger): a day (a date with "/" or ".", its year in 2 or 4 digits, or a weekday) and a time
-# "hh:mm" in the line's head, then the sender's display name, up to three words. No log's ISO timestamp
-# ("[2025-03-10 14:22:31] worker:"), no version ("[v1.20] fix:"), no bare time ("[09:30] standup:").
-_CHAT_DAY = (r"(?:\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})|(?i:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|jeu|ven"
-             r"|sam|dim)\p{L}{0,6}\.?)")
+# A chat export's message line: "[02/07/2025, 20:16] name: ", "[20:16, 02/07/2025] name: ", "[Mon 18:53] name: ",
+# "02/07/2025, 20:16 - name: " (WhatsApp, Messenger): a day (a date with "/" or ".", its year in 2 or 4 digits, or a
+# weekday, whole) and a time "hh:mm" in the line's head, then the sender's display name, up to three words. No log's
+# ISO timestamp ("[2025-03-10 14:22:31] worker:"), no version ("[v1.20] fix:"), no bare time ("[09:30] standup:").
+_CHAT_DATE = r"\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})"
+_CHAT_WEEKDAY = (r"(?i:mon(?:day)?|tues?(?:day)?|wed(?:nesday)?|thu(?:rs?)?(?:day)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|lun(?:di)?"
+                 r"|mar(?:di)?|mer(?:credi)?|jeu(?:di)?|ven(?:dredi)?|sam(?:edi)?|dim(?:anche)?)\.?(?![\p{L}])")
+_CHAT_TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?"
 _CHAT_SENDER = regex.compile(
-    r"^(?:\[" + _CHAT_DAY + r",?[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]+"
-    r"\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]+[-–])[ \t]+(\p{L}[\p{L}\p{M}'’\-]*(?:[ ]\p{L}[\p{L}\p{M}'’\-]*\.?){0,2})[ \t]?:[ \t]",
+    r"^(?:\[(?:(?P<date>" + _CHAT_DATE + r")|" + _CHAT_WEEKDAY + r"),?[ \t]+" + _CHAT_TIME + r"\]"
+    r"|\[" + _CHAT_TIME + r",?[ \t]+(?P<date>" + _CHAT_DATE + r")\]"
+    r"|(?P<date>" + _CHAT_DATE + r"),?[ \t]+" + _CHAT_TIME + r"[ \t]+[-–])"
+    r"[ \t]+(?P<name>\p{L}[\p{L}\p{M}'’\-]*(?:[ ]\p{L}[\p{L}\p{M}'’\-]*\.?){0,2})[ \t]?:[ \t]",
     regex.MULTILINE)
 
 
@@ -409,21 +399,23 @@ def chat_senders(text: str, spans: list[Span], lexicon: Lexicon, not_names: froz
     capitals first ("ERROR in app"), a title or kinship word before the name stays out ("tonton marco"),
     nor a greeting or kinship word alone ("Mummy": `not_names`), the export's owner ("You", "Moi") or a
     company's chat ("Vodafone": `brand_names`), nor where any span lies (a handle the model took for an
-    IDENTIFIER); and only in a text of two such heads or more (one is a note's)."""
+    IDENTIFIER); under a weekday without a date, not a word of the languages ("[Tue 10:15] Review:"), and
+    not in a text of one such head alone (a note's)."""
     heads = list(_CHAT_SENDER.finditer(text))
-    if len(heads) < 2:  # a chat has messages; one such line is a note's or a log's
+    if len(heads) == 1 and heads[0].group("date") is None:  # one "[Mon 09:30] Standup:" line: a note's
         return []
     taken = SpanIndex(spans)
     found = []
     for m in heads:
-        start, end = m.span(1)
-        first = m.group(1).split(" ", 1)[0]
+        start, end = m.span("name")
+        first = m.group("name").split(" ", 1)[0]
         if (first.isupper() and len(first) > 1) or taken.overlapping(start, end):
             continue
         start = _after_titles(text, start, end, lexicon.person_lead_words)
         name = text[start:end].casefold()
-        if name in not_names or name in _CHAT_OWNER or name in lexicon.brand_names:
-            continue
+        if name in not_names or name in _CHAT_OWNER or name in lexicon.brand_names or (
+                m.group("date") is None and name in lexicon.words_of("", "lower_case_words")):
+            continue  # under a weekday alone, a word of the languages is a note's heading ("[Tue 10:15] Review:")
         found.append(Span(start, end, "PERSON", 0.8, "keyword"))
     return found
 
@@ -442,8 +434,9 @@ def _common_word(value: str, words: frozenset[str]) -> bool:
     return len(value) >= 5 and value.islower() and value.isalpha() and value in words
 
 
-# An article, a possessive or a demonstrative right before a word: "the ", "ma ", "cette ".
-_DETERMINER_BEFORE = regex.compile(r"(?<![\p{L}])(?:the|a|an|my|your|his|her|its|our|their|this|that|le|la|les|l'|un|une|des|du"
+# An article, a possessive or a demonstrative right before a word: "the ", "ma ", "cette " (not "a", "that",
+# "its", "her": a French verb, a conjunction, a chat's "it's", an object pronoun before a name).
+_DETERMINER_BEFORE = regex.compile(r"(?<![\p{L}])(?:the|an|my|your|his|our|their|this|le|la|les|l'|un|une|des|du"
                                    r"|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|votre|leur|leurs|ce|cet|cette)[ \t]+\Z")
 
 

@@ -117,8 +117,10 @@ def inside_urls_removed(spans: list[Span], url_spans: list[Span] | None = None) 
     return kept
 
 
-# A surname that starts with a capitalised article ("M. Le Juge", "Me Le Doyen"): no office ("Monsieur le Maire").
+# A surname that starts with a capitalised article ("M. Le Juge", "Me Le Doyen"): no office ("Monsieur le Maire"),
+# unless "Monsieur" or "Madame" in full addresses it ("Monsieur Le Maire,": the office, capitalised).
 _ARTICLED_SURNAME = regex.compile(r"(?:Le|La|L['’])[ ]?\p{Lu}\S*")
+_OFFICE_ADDRESSED = regex.compile(r"(?<![\p{L}])(?i:monsieur|madame|messieurs|mesdames)[ \t]+\Z")
 
 
 def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -> list[Span]:
@@ -135,7 +137,8 @@ def without_non_names(spans: list[Span], text: str, not_names: frozenset[str]) -
                     start += 1
                 span = Span(start, span.end, span.label, span.score, span.source, span.verified)
             value = text[span.start:span.end]
-            if span.start >= span.end or (value.casefold() in not_names and not _ARTICLED_SURNAME.fullmatch(value)):
+            if span.start >= span.end or (value.casefold() in not_names and not (
+                    _ARTICLED_SURNAME.fullmatch(value) and not _OFFICE_ADDRESSED.search(text, max(0, span.start - 12), span.start))):
                 continue
         out.append(span)
     return out
