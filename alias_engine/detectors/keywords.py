@@ -271,14 +271,14 @@ def expanded_gaps(gaps: dict[str, str]) -> dict[str, str]:
     return {name: expand(name, frozenset({name})) for name in gaps}
 
 
-def with_gaps(pattern: str, gaps: dict[str, str], where: str) -> str:
-    """`pattern` with every `${name}` replaced by the gap `name` (a part written once in "gaps" and
-    shared outside the keyword rules: a driving licence's issuing states); ValueError on an unknown name.
+def with_gaps(pattern: str, expanded: dict[str, str], where: str) -> str:
+    """`pattern` with every `${name}` replaced by the gap `name` of `expanded` (`expanded_gaps`: a part written
+    once in "gaps" and shared outside the keyword rules, a driving licence's issuing states); ValueError on
+    an unknown name.
 
-    >>> with_gaps("${state} [0-9]", {"state": "(?:NY|CA)"}, "model_checks.licence_state")
+    >>> with_gaps("${state} [0-9]", expanded_gaps({"state": "(?:NY|CA)"}), "model_checks.licence_state")
     '(?:(?:NY|CA)) [0-9]'
     """
-    expanded = expanded_gaps(gaps)
 
     def reference(match: regex.Match) -> str:
         if match[1] not in expanded:

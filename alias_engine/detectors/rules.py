@@ -31,6 +31,7 @@ from .keywords import (
     DATE_ORDERS,
     KeywordRules,
     check_examples,
+    expanded_gaps,
     find_keyword_spans,
     get_validator,
     load_keyword_rules,
@@ -121,7 +122,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
     _check_pattern_examples(common, common_path)
     try:
         lexicon = Lexicon.from_languages(languages)  # the words of every language apply to every text
-        gaps = common.get("gaps", {})  # a part written once there may be shared by the patterns below: ${name}
+        gaps = expanded_gaps(common.get("gaps", {}))  # a part written once there is shared by the patterns below: ${name}
         model_checks = load_model_checks({key: with_gaps(value, gaps, f"model_checks.{key}")
                                           if isinstance(value, str) and key != "comment" else value
                                           for key, value in common.get("model_checks", {}).items()}, patterns, lexicon)
