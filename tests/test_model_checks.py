@@ -833,6 +833,7 @@ def test_a_date_or_a_placeholder_is_no_secret(text, value, kept):
     ("Gate code: 3741#    Dog: yes", "3741#", "3741"),        # the keypad's enter key is none of the code
     ("alarm code 88341* then OFF", "88341*", "88341"),
     ("wifi password: 55120934#", "55120934#", "55120934#"),     # a password's last # is of it: no keypad before it
+    ("Gate: ring twice\nwifi password: 55120934#", "55120934#", "55120934#"),   # a door word on another line
 ])
 def test_a_keypads_enter_key_is_no_part_of_its_code(text, value, expected):
     spans = detect_with_rules(text, "en", RULES, [model_span(text, value, "SECRET")])
