@@ -116,6 +116,7 @@ def test_a_chat_exports_senders_are_people():
     "[09:30] standup: all hands\n[10:15] Note: room 4",                                               # notes
     "[Tue 10:15] Review: the Q3 plan\n[Wed 11:00] Budget: on track",      # a weekday's heading, a word
     "[Mon 18:53] ysolde: on my way",                                        # one line under a weekday alone
+    "[Mon 09:30] Standup: all hands\n[Tue 10:15] Retro: wins",             # headings, each once
 ])
 def test_a_log_or_a_note_is_no_chat(text):
     assert [s for s in detect_with_rules(text, "en", RULES, []) if s.label == "PERSON"] == []

@@ -399,11 +399,12 @@ def chat_senders(text: str, spans: list[Span], lexicon: Lexicon, not_names: froz
     capitals first ("ERROR in app"), a title or kinship word before the name stays out ("tonton marco"),
     nor a greeting or kinship word alone ("Mummy": `not_names`), the export's owner ("You", "Moi") or a
     company's chat ("Vodafone": `brand_names`), nor where any span lies (a handle the model took for an
-    IDENTIFIER); under a weekday without a date, not a word of the languages ("[Tue 10:15] Review:"), and
-    not in a text of one such head alone (a note's)."""
+    IDENTIFIER); under a weekday without a date, only where a sender comes back (a note's headings come once:
+    "[Mon 09:30] Standup:") and is no word of the languages ("[Tue 10:15] Review:")."""
     heads = list(_CHAT_SENDER.finditer(text))
-    if len(heads) == 1 and heads[0].group("date") is None:  # one "[Mon 09:30] Standup:" line: a note's
-        return []
+    weekday_heads = [m.group("name") for m in heads if m.group("date") is None]
+    if weekday_heads and len(set(weekday_heads)) == len(weekday_heads):  # a note's headings, each once
+        heads = [m for m in heads if m.group("date") is not None]
     taken = SpanIndex(spans)
     found = []
     for m in heads:
