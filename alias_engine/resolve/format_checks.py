@@ -57,8 +57,10 @@ _KEYPAD_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(?i:code|pin|door|gate|alarm|k
                                     r"(?![\p{L}])")
 # A number written as a phone: a trunk 0 or a +, then digits and separators ("07700 900263", "+33 (0)6 12 34 56 78").
 _PHONE_CHARACTERS = regex.compile(r"(?:\+|0)[\d ().\-]{8,24}")
+# A phone number written with its trunk 0 or its +, digits and separators, ending on a digit: "07700 900263".
+WRITTEN_PHONE = r"(?:\+|0)[\d .\-]{8,20}\d"
 # A short number, then a whole phone number in brackets: "12 (07700 900263)".
-_NUMBER_THEN_BRACKETED_PHONE = regex.compile(r"\d{1,4}[ \t]+\(((?:\+|0)[\d .\-]{8,20}\d)\)?")
+_NUMBER_THEN_BRACKETED_PHONE = regex.compile(r"\d{1,4}[ \t]+\((" + WRITTEN_PHONE + r")\)?")
 # A French pupil's or student's national identifier (INE): "081245377QF", "1234567890A".
 _INE = regex.compile(r"\d{9}[A-Z]{2}|\d{10}[A-Z]")
 # A decimal number ("5172094.386", a kernel log's clock): no phone.

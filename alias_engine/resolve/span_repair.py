@@ -26,7 +26,7 @@ import regex
 from ..detectors.keywords import COLUMN_GAP, is_possible_phone, strip_accents
 from ..spans import Span, SpanIndex
 from .checks_data import Check, ModelChecks, Piece
-from .format_checks import AMOUNT
+from .format_checks import AMOUNT, WRITTEN_PHONE
 from .lexicon import Lexicon
 
 # Where a PERSON span is cut: a line break, a tab or a column gap of spaces (table columns).
@@ -530,7 +530,7 @@ def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> in
 
 
 # A phone number after an address on its line, ending the span: ", 07700 900263".
-_PHONE_AFTER_ADDRESS = regex.compile(r"[ \t]*[,;–—-][ \t]*((?:\+|0)[\d .\-]{8,20}\d)\Z")
+_PHONE_AFTER_ADDRESS = regex.compile(r"[ \t]*[,;–—-][ \t]*(" + WRITTEN_PHONE + r")\Z")
 
 
 def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:

@@ -47,16 +47,14 @@ def is_valid(number: str) -> bool:
 
 def format(number: str) -> str:
     """`186 091 3903`."""
-    number = compact(number)
-    return " ".join([number[:3], number[3:6], number[6:]])
+    return _nhs.format(compact(number))
 
 
 def generate(rng: random.Random) -> str:
-    """A random valid compact NHS number (a check digit of 10 is never issued: drawn again)."""
+    """A random valid compact NHS number: nine random digits and the one check digit stdnum's checksum
+    accepts (drawn again where none does: a check of 10 is never issued)."""
     while True:
         body = "".join(rng.choice("0123456789") for _ in range(9))
-        check = 11 - sum(int(d) * w for d, w in zip(body, range(10, 1, -1))) % 11
-        if check == 11:
-            check = 0
-        if check != 10:
-            return body + str(check)
+        for digit in "0123456789":
+            if _nhs.checksum(body + digit) == 0:
+                return body + digit
