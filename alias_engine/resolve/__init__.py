@@ -15,8 +15,9 @@ adds, each under its role (ROLES below, `Found.add`). `resolve` applies, in this
 4. a model NATIONAL_ID that is a valid SIRET (and no card number) is a
    company's number, which LABELS.md keeps out of NATIONAL_ID (format_checks.py);
 5. greetings and sign-offs are not names: a model PERSON span "Bisous" is
-   dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules), and again
-   after step 6 has cut the spans at line breaks ("Plouharnel⏎⏎Maman": "Maman") (suppressions.py);
+   dropped, "Coucou, Inès" becomes "Inès" (words of `not_names` in the rules); with the model
+   checks, once after step 6 has cut the spans at line breaks ("Plouharnel⏎⏎Maman": "Maman")
+   (suppressions.py);
 6. with the rules' model checks (`checks`, data in checks_data.py; the languages' words in lexicon.py),
    `check_model_spans` below:
    each model span is checked against its label's format (an IP must parse, a card has
