@@ -59,15 +59,6 @@ def test_model_card_too_short_stays_masked_as_phone_or_identifier():
 
 
 @pytest.mark.parametrize("text, value, expected", [
-    ("Mrs Quenell at number 12 (07700 900263) hears it too", "12 (07700 900263)", [("PHONE", "07700 900263")]),
-    ("Mrs Quenell at number 12 (07700 900263) hears it too", "12 (07700 900263", [("PHONE", "07700 900263")]),
-    ("call 020 (7946) 0321 today", "020 (7946) 0321", [("PHONE", "020 (7946) 0321")]),   # an area code's brackets
-])
-def test_a_house_number_before_a_bracketed_phone_is_none_of_it(text, value, expected):
-    assert checked(text, value, "PHONE") == expected
-
-
-@pytest.mark.parametrize("text, value, expected", [
     ("post to: Flat 3, 41 Ormond Parkway, Hitchin SG5 1QT, 07700 900263, thanks",
      "Flat 3, 41 Ormond Parkway, Hitchin SG5 1QT, 07700 900263",
      [("ADDRESS", "Flat 3, 41 Ormond Parkway, Hitchin SG5 1QT"), ("PHONE", "07700 900263")]),
@@ -93,35 +84,6 @@ def test_a_noun_in_lower_case_after_its_article_is_no_name(text, value, kept):
     assert checked(text, value, "PERSON") == ([("PERSON", value)] if kept else [])
 
 
-@pytest.mark.parametrize("text, name", [
-    ("[03/11/2025, 19:02] wren: who's bringing chairs", "wren"),     # one line, but a whole date and time
-    ("[19:02, 03/11/2025] wren: who's bringing chairs", "wren"),     # the time first
-])
-def test_a_chat_line_under_a_date_and_a_time_has_a_sender(text, name):
-    assert [text[s.start:s.end] for s in detect_with_rules(text, "en", RULES, []) if s.label == "PERSON"] == [name]
-
-
-def test_a_chat_exports_senders_are_people():
-    text = ("[03/11/2025, 19:02] wren: who's bringing chairs\n[03/11/2025, 19:03] sol: me\n"
-            "[03/11/2025, 19:04] You: ok\n[03/11/2025, 19:05] Mummy: love u all\n"
-            "[03/11/2025, 19:06] tonton Basile: j'arrive\n03/11/2025, 19:07 - sol: done\n"
-            "[2025-11-03 19:08:00] ERROR in app: worker died")
-    spans = detect_with_rules(text, "en", RULES, [])
-    assert [text[s.start:s.end] for s in spans if s.label == "PERSON"] == ["wren", "sol", "Basile", "sol"]
-
-
-@pytest.mark.parametrize("text", [
-    "[2025-03-10 14:22:31] worker: job done\n[2025-03-10 14:22:32] worker: the worker pool is idle",  # a log
-    "[v1.20] fix: crash on start\n[v1.21] feat: dark mode",                                           # a changelog
-    "[09:30] standup: all hands\n[10:15] Note: room 4",                                               # notes
-    "[Tue 10:15] Review: the Q3 plan\n[Wed 11:00] Budget: on track",      # a weekday's heading, a word
-    "[Mon 18:53] ysolde: on my way",                                        # one line under a weekday alone
-    "[Mon 09:30] Standup: all hands\n[Tue 10:15] Retro: wins",             # headings, each once
-])
-def test_a_log_or_a_note_is_no_chat(text):
-    assert [s for s in detect_with_rules(text, "en", RULES, []) if s.label == "PERSON"] == []
-
-
 @pytest.mark.parametrize("text, value, expected", [
     ("INE de l'élève : 081245377QF", "081245377QF", [("IDENTIFIER", "081245377QF")]),   # a school's number
     ("Passeport n° 21AB34567", "21AB34567", [("NATIONAL_ID", "21AB34567")]),
@@ -145,11 +107,6 @@ def test_model_iban_shape():
     assert checked(text, "MUT 4471920", "IBAN") == [("IDENTIFIER", "4471920")]
     text = "Creditor ID DE98ZZZ09999999999"
     assert checked(text, "DE98ZZZ09999999999", "IBAN") == []
-    # a phone number the model took for an IBAN (under an address block) is that phone
-    text = "Leith EH6 4QT\n07700 900263\nmorag@example.org"
-    assert checked(text, "07700 900263", "IBAN") == [("PHONE", "07700 900263")]
-    text = "account 52716093, sort code 40-47-84"
-    assert checked(text, "52716093", "IBAN") == [("IDENTIFIER", "52716093")]
 
 
 @pytest.mark.parametrize("text, value", [

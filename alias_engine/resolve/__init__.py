@@ -59,7 +59,6 @@ from .span_repair import (
     REPAIRS,
     birthplaces_removed,
     brands_removed,
-    chat_senders,
     common_words_removed,
     companies_removed,
     eponyms_removed,
@@ -175,7 +174,6 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
         if lexicon is not None:
             resolved += office_addresses(text, resolved + found.others, lexicon)
             resolved += self_introduced_names(text, resolved + found.others, lexicon, not_names)
-            resolved += chat_senders(text, resolved + found.others, lexicon, not_names)
     # 9. structure
     if fields is None:
         return Resolved(resolved + found.others)

@@ -55,12 +55,6 @@ _KEYPAD_CODE = regex.compile(r"[0-9A-D]{3,8}[#*]")
 _KEYPAD_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(?i:code|pin|door|gate|alarm|keypad|padlock|lockbox|key ?safe|key ?box|entry|building"
                                     r"|digicode|porte|portail|portillon|alarme|cadenas|bo[iî]te [aà] cl[ée]f?s?|interphone|immeuble)"
                                     r"(?![\p{L}])")
-# A number written as a phone: a trunk 0 or a +, then digits and separators ("07700 900263", "+33 (0)6 12 34 56 78").
-_PHONE_CHARACTERS = regex.compile(r"(?:\+|0)[\d ().\-]{8,24}")
-# A phone number written with its trunk 0 or its +, digits and separators, ending on a digit: "07700 900263".
-WRITTEN_PHONE = r"(?:\+|0)[\d .\-]{8,20}\d"
-# A short number, then a whole phone number in brackets: "12 (07700 900263)".
-_NUMBER_THEN_BRACKETED_PHONE = regex.compile(r"\d{1,4}[ \t]+\((" + WRITTEN_PHONE + r")\)?")
 # A French pupil's or student's national identifier (INE): "081245377QF", "1234567890A".
 _INE = regex.compile(r"\d{9}[A-Z]{2}|\d{10}[A-Z]")
 # A decimal number ("5172094.386", a kernel log's clock): no phone.
@@ -97,11 +91,7 @@ def _iban(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     value = text[start:end]
     if _SEPA_CREDITOR.match(value):
         return []
-    if _IBAN.fullmatch(value):
-        return [(start, end)]
-    if _PHONE_CHARACTERS.fullmatch(value) and is_possible_phone(value):
-        return [(start, end, "PHONE")]  # "07700 900263" under an address block: a phone, no account
-    return _as_identifier(text, start, end)
+    return [(start, end)] if _IBAN.fullmatch(value) else _as_identifier(text, start, end)
 
 
 def _as_identifier(text: str, start: int, end: int) -> list[Piece]:
@@ -130,9 +120,6 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
         return []
     if _company_line(text, start, end, checks):
         return []
-    bracketed = _NUMBER_THEN_BRACKETED_PHONE.fullmatch(text, start, end)
-    if bracketed and is_possible_phone(bracketed.group(1)):
-        return [bracketed.span(1)]  # "at number 12 (07700 900263)": the house's number is none of the phone
     return [(start, end)]
 
 

@@ -26,7 +26,7 @@ import regex
 from ..detectors.keywords import COLUMN_GAP, is_possible_phone, strip_accents
 from ..spans import Span, SpanIndex
 from .checks_data import Check, ModelChecks, Piece
-from .format_checks import AMOUNT, WRITTEN_PHONE
+from .format_checks import AMOUNT
 from .lexicon import Lexicon
 
 # Where a PERSON span is cut: a line break, a tab or a column gap of spaces (table columns).
@@ -374,53 +374,6 @@ def self_introduced_names(text: str, spans: list[Span], lexicon: Lexicon, not_na
     return found
 
 
-# A chat export's message line: "[02/07/2025, 20:16] name: ", "[20:16, 02/07/2025] name: ", "[Mon 18:53] name: ",
-# "02/07/2025, 20:16 - name: " (WhatsApp, Messenger): a day (a date with "/" or ".", its year in 2 or 4 digits, or a
-# weekday, whole) and a time "hh:mm" in the line's head, then the sender's display name, up to three words. No log's
-# ISO timestamp ("[2025-03-10 14:22:31] worker:"), no version ("[v1.20] fix:"), no bare time ("[09:30] standup:").
-_CHAT_DATE = r"\d{1,2}[/.]\d{1,2}[/.](?:\d{4}|\d{2})"
-_CHAT_WEEKDAY = (r"(?i:mon(?:day)?|tues?(?:day)?|wed(?:nesday)?|thu(?:rs?)?(?:day)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|lun(?:di)?"
-                 r"|mar(?:di)?|mer(?:credi)?|jeu(?:di)?|ven(?:dredi)?|sam(?:edi)?|dim(?:anche)?)\.?(?![\p{L}])")
-_CHAT_TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?"
-_CHAT_SENDER = regex.compile(
-    r"^(?:\[(?:(?P<date>" + _CHAT_DATE + r")|" + _CHAT_WEEKDAY + r"),?[ \t]+" + _CHAT_TIME + r"\]"
-    r"|\[" + _CHAT_TIME + r",?[ \t]+(?P<date>" + _CHAT_DATE + r")\]"
-    r"|(?P<date>" + _CHAT_DATE + r"),?[ \t]+" + _CHAT_TIME + r"[ \t]+[-–])"
-    r"[ \t]+(?P<name>\p{L}[\p{L}\p{M}'’\-]*(?:[ ]\p{L}[\p{L}\p{M}'’\-]*\.?){0,2})[ \t]?:[ \t]",
-    regex.MULTILINE)
-
-
-_CHAT_OWNER = frozenset({"you", "me", "moi", "toi", "vous", "system", "système"})  # the export's owner, the app
-
-
-def chat_senders(text: str, spans: list[Span], lexicon: Lexicon, not_names: frozenset[str]) -> list[Span]:
-    """PERSON spans for a chat export's senders that no detector found ("[02/07/2025, 20:16] dev: in."): a
-    display name is a person's (the model misses one in lower case that is also a word); not a word in
-    capitals first ("ERROR in app"), a title or kinship word before the name stays out ("tonton marco"),
-    nor a greeting or kinship word alone ("Mummy": `not_names`), the export's owner ("You", "Moi") or a
-    company's chat ("Vodafone": `brand_names`), nor where any span lies (a handle the model took for an
-    IDENTIFIER); under a weekday without a date, only where a sender comes back (a note's headings come once:
-    "[Mon 09:30] Standup:") and is no word of the languages ("[Tue 10:15] Review:")."""
-    heads = list(_CHAT_SENDER.finditer(text))
-    weekday_heads = [m.group("name") for m in heads if m.group("date") is None]
-    if weekday_heads and len(set(weekday_heads)) == len(weekday_heads):  # a note's headings, each once
-        heads = [m for m in heads if m.group("date") is not None]
-    taken = SpanIndex(spans)
-    found = []
-    for m in heads:
-        start, end = m.span("name")
-        first = m.group("name").split(" ", 1)[0]
-        if (first.isupper() and len(first) > 1) or taken.overlapping(start, end):
-            continue
-        start = _after_titles(text, start, end, lexicon.person_lead_words)
-        name = text[start:end].casefold()
-        if name in not_names or name in _CHAT_OWNER or name in lexicon.brand_names or (
-                m.group("date") is None and name in lexicon.words_of("", "lower_case_words")):
-            continue  # under a weekday alone, a word of the languages is a note's heading ("[Tue 10:15] Review:")
-        found.append(Span(start, end, "PERSON", 0.8, "keyword"))
-    return found
-
-
 def common_words_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans of one word in lower case of 5 letters or more that is a word of the languages
     (`lower_case_words`) right after an article, a possessive or a demonstrative ("for the pizza", "ma
@@ -530,7 +483,7 @@ def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> in
 
 
 # A phone number after an address on its line, ending the span: ", 07700 900263".
-_PHONE_AFTER_ADDRESS = regex.compile(r"[ \t]*[,;–—-][ \t]*(" + WRITTEN_PHONE + r")\Z")
+_PHONE_AFTER_ADDRESS = regex.compile(r"[ \t]*[,;–—-][ \t]*((?:\+|0)[\d .\-]{8,20}\d)\Z")
 
 
 def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
