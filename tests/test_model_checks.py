@@ -154,6 +154,20 @@ def test_model_secret_kept(value):
     assert checked(text, value, "SECRET") == [("SECRET", value)]
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("le réseau c'est Box-4F2A, mdp Vent2Sable!", "Box-4F2A", False),
+    ("the wifi is called HomeNet-58C1 and the password is on the fridge", "HomeNet-58C1", False),
+    ("wifi : Maison_5G2 / pass Vent2Sable!", "Maison_5G2", False),
+    ("network KX-Hub9-T2, pw Vent2Sable!", "KX-Hub9-T2", False),
+    # the password itself, after its own word, or one of a line that names the network
+    ("le réseau c'est Box-4F2A, mdp Vent2Sable!", "Vent2Sable!", True),
+    ("mot de passe du réseau : Vent2Sable!", "Vent2Sable!", True),
+    ("wifi password: Vent2Sable!", "Vent2Sable!", True),
+])
+def test_a_wifi_networks_name_is_no_secret(text, value, kept):
+    assert checked(text, value, "SECRET") == ([("SECRET", value)] if kept else [])
+
+
 def test_model_person_cut_at_line_breaks_and_columns_and_without_titles():
     text = "HOLMWOOD\nHelga Brandt\nSgt Ulrich Maier       K. Lindqvist"
     spans = [Span(0, text.index("Helga Brandt") + len("Helga Brandt"), "PERSON", 0.9, "model"),
@@ -238,6 +252,14 @@ def test_model_identifier_kept(value):
      "19 Quay Street, Galway H91 X2P4"),
     ("lives at Calle Mayor 12", "Calle Mayor", "Calle Mayor"),                       # the number right after
     ("3 Via Roma\n  Lugano\n  6900", "3 Via Roma\n  Lugano\n  6900", "3 Via Roma\n  Lugano\n  6900"),
+    # the sentence's lower-case words and a comma before the house number are none of it
+    ("ma sœur loge juste à côté, 31 rue Chaptal, 44100 Nantes.", "juste à côté, 31 rue Chaptal, 44100 Nantes",
+     "31 rue Chaptal, 44100 Nantes"),
+    ("my aunt, two doors down, 5 Mill Row, Kendal LA9 4QE", "two doors down, 5 Mill Row, Kendal LA9 4QE",
+     "5 Mill Row, Kendal LA9 4QE"),
+    ("écrire à la résidence, 4 rue Verte, 35000 Rennes", "résidence, 4 rue Verte, 35000 Rennes",
+     "résidence, 4 rue Verte, 35000 Rennes"),                                     # a building's word stays
+    ("lot 19, 18 rue Verte, 35000 Rennes", "lot 19, 18 rue Verte, 35000 Rennes", "lot 19, 18 rue Verte, 35000 Rennes"),
 ])
 def test_model_address_checks(text, value, kept):
     assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])
@@ -520,10 +542,10 @@ def test_doctests_of_the_new_modules():
     import doctest
 
     from alias_engine import resolve
-    from alias_engine.resolve import letterheads
+    from alias_engine.resolve import format_checks, letterheads, span_repair
     from alias_engine.validators import cn_ric
 
-    for module in (resolve, letterheads, cn_ric):
+    for module in (resolve, letterheads, cn_ric, format_checks, span_repair):
         assert doctest.testmod(module).failed == 0
 
 

@@ -55,6 +55,15 @@ _KEYPAD_CODE = regex.compile(r"[0-9A-D]{3,8}[#*]")
 _KEYPAD_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(?i:code|pin|door|gate|alarm|keypad|padlock|lockbox|key ?safe|key ?box|entry|building"
                                     r"|digicode|porte|portail|portillon|alarme|cadenas|bo[iî]te [aà] cl[ée]f?s?|interphone|immeuble)"
                                     r"(?![\p{L}])")
+# A Wi-Fi network's name, not its password: after a word that names the network ("le réseau c'est X",
+# "the wifi is called X", "network X, pw …"), or on a Wi-Fi line right before its password's word ("le wifi
+# c'est X, mdp …", "wifi's X and the password is …").
+_NETWORK_NAMED_BEFORE = regex.compile(r"(?<![\p{L}])(?i:r[ée]seau|network|SSID|s['’]appelle|is called|called|named)"
+                                      r"(?:[ \t]+(?i:wifi|wi-fi|name|est|is|c['’]est|still|now|toujours|maintenant))*"
+                                      r"[ \t]*[:=]?[ \t]*\Z")
+_WIFI_BEFORE = regex.compile(r"(?<![\p{L}])(?i:wifi|wi-fi|r[ée]seau|network|SSID)(?![\p{L}])")
+_PASSWORD_WORD_AFTER = regex.compile(r"[ \t]*[,;/(\-–]?[ \t]*(?:(?i:and|et|avec|with)[ \t]+)?(?:(?i:the|its|le|la|son|sa)[ \t]+)?"
+                                     r"(?i:mdp|pw|pwd|pass|password|mot de passe|cl[ée]|key)(?![\p{L}])")
 # A French pupil's or student's national identifier (INE): "081245377QF", "1234567890A".
 _INE = regex.compile(r"\d{9}[A-Z]{2}|\d{10}[A-Z]")
 # A decimal number ("5172094.386", a kernel log's clock): no phone.
@@ -190,6 +199,8 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     if _KEYPAD_CODE.fullmatch(value) and _KEYPAD_WORD_BEFORE.search(text, max(0, start - 40, text.rfind("\n", 0, start) + 1), start):
         end -= 1  # a keypad's enter key after a door's or an alarm's code ("gate code: 3741#") is none of it
         value = text[start:end]
+    if _network_name(text, start, end):
+        return []
     lo, hi = start, end
     while lo > 0 and text[lo - 1] not in _TOKEN_STOP:
         lo -= 1
@@ -204,6 +215,25 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
             not any(c in "=:" for c in text[lo:start] + text[end:hi]):
         return [(lo, hi)]
     return [(start, end)]
+
+
+def _network_name(text: str, start: int, end: int) -> bool:
+    """A Wi-Fi network's name, where its line names it so or writes its password after it.
+
+    >>> text = "le réseau c'est Box-4F2A, mdp Vent2Sable!"
+    >>> _network_name(text, 16, 24), _network_name(text, 30, len(text))
+    (True, False)
+    >>> text = "mot de passe du réseau : Vent2Sable!"
+    >>> _network_name(text, 25, len(text))
+    False
+    """
+    line_start = max(0, start - 60, text.rfind("\n", 0, start) + 1)
+    named = _NETWORK_NAMED_BEFORE.search(text, line_start, start)
+    if named is not None:
+        return not _SECRET_WORD_BEFORE.search(text, max(line_start, named.start() - 20), named.start())
+    wifi_end = max((m.end() for m in _WIFI_BEFORE.finditer(text, line_start, start)), default=None)
+    return wifi_end is not None and _PASSWORD_WORD_AFTER.match(text, end) is not None and \
+        not _SECRET_WORD_BEFORE.search(text, wifi_end, start)
 
 
 def _is_words(value: str) -> bool:
