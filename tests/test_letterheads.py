@@ -212,3 +212,23 @@ def test_an_address_after_an_organisations_name_on_its_line_is_the_organisations
 ])
 def test_a_persons_address_near_an_organisation_word_stays(text, address, lang):
     assert ("ADDRESS", address) in detected(text, lang, ("ADDRESS", address))
+
+
+@pytest.mark.parametrize("text, phone, lang", [
+    ("Le soir, appelez la Pharmacie du Port : 02 98 44 10 10.", "02 98 44 10 10", "fr"),
+    ("Out of hours ring Hinton Medical Centre 0113 496 0123 first.", "0113 496 0123", "en"),
+    ("École Jean-Macé, 5 rue Haute, 29200 Brest – 02 98 44 20 20 – secrétariat", "02 98 44 20 20", "fr"),
+    ("Hinton Primary School, Park Road, Leeds LS6 2AB · Tel 0113 496 0456", "0113 496 0456", "en"),
+])
+def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_organisations(text, phone, lang):
+    assert ("PHONE", phone) not in detected(text, lang)
+
+
+@pytest.mark.parametrize("text, phone, lang", [
+    ("I work at Civic Ltd, 07700 900123 is my mobile.", "07700 900123", "en"),        # a mobile is a person's
+    ("Julie, de l'agence Immo Centre, 06 41 52 63 74", "06 41 52 63 74", "fr"),
+    ("My neighbour Anne Lowe, 0113 496 0789, has a key.", "0113 496 0789", "en"),     # no organisation's name
+    ("Write to Hinton Surgery; my home number is 0113 496 0321.", "0113 496 0321", "en"),
+])
+def test_a_phone_near_an_organisation_that_is_no_organisations_landline_stays(text, phone, lang):
+    assert ("PHONE", phone) in detected(text, lang)

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import phonenumbers
 import regex
 
 from ..detectors.keywords import COLUMN_GAP
@@ -96,16 +97,66 @@ def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     """An ADDRESS written on its line right after an organisation's name and a separator is the
     organisation's ("représentée par l'agence ATRIUM LOCATION, 9 rue des Tanneurs…", "Your agent,
     Quayside Lettings (14 Mill Lane…": a word of `organisation_words`, then capitalised words only, a
-    capital among them: "we live above the garage, 14 Oak Road" is a person's)."""
+    capital among them: "we live above the garage, 14 Oak Road" is a person's), and so is a landline
+    written right after the name or after that address ("Pharmacie du Port : 02 98 …", "Hinton Medical
+    Centre 0113 …", "…, 3 Mill Lane, Leeds LS1 4AB (tel. 0113 …)"); a mobile there is a person's."""
     out = []
     for span in spans:
-        if span.label != "ADDRESS":
+        if span.label not in ("ADDRESS", "PHONE"):
             continue
-        lead = max(text.rfind("\n", max(0, span.start - 100), span.start) + 1, span.start - 100)
+        lead = max(text.rfind("\n", max(0, span.start - 160), span.start) + 1, span.start - 160)
+        if span.label == "PHONE":
+            label = _PHONE_LABEL_BEFORE.search(text, lead, span.start)
+            at = label.start() if label is not None else span.start
+            name = lexicon.organisation_named_before.search(text, lead, at)
+            address = _ADDRESS_END_BEFORE.search(text, lead, at) if name is None else None
+            if address is not None:  # a line that starts with the organisation's name, then its address and number
+                name = lexicon.organisation_and_separator.search(text, lead, address.start())
+                if name is not None and not _NAME_HEAD.fullmatch(text, lead, name.start()):
+                    name = None
+            if name is not None and any(c.isupper() for c in name.group()) and \
+                    _is_landline(text[span.start:span.end]):
+                out.append(Suppression(span.start, span.end, frozenset({"PHONE"})))
+            continue
+        lead = max(lead, span.start - 100)
         name = lexicon.organisation_before.search(text, lead, span.start)
         if name is not None and any(c.isupper() for c in name.group()):  # a name: "the garage, 14 Oak Road" is none
             out.append(Suppression(span.start, span.end, frozenset({"ADDRESS"})))
     return out
+
+
+# What may stand before an organisation's word at its line's start: list marks, the name's capitalised words.
+_NAME_HEAD = regex.compile(r"[ \t>*\-•|]*(?:[\p{Lu}\d][\p{L}\d'’&.\-]*[ \t]+)*")
+# An address's end (a French postcode and its town, a British postcode) and a separator before a number.
+_ADDRESS_END_BEFORE = regex.compile(r"(?:(?<!\d)\d{5}[ \t]+\p{Lu}[\p{L}'’\-]*(?:[ \t]+\p{Lu}[\p{L}'’\-]*)*|"
+                                    r"(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2})"
+                                    r"[ \t]*[,·–—(\-][ \t]*\Z")
+# A phone's label between a name or an address and the number: "(tel. ", "· Tel ", ", tél. : ".
+_PHONE_LABEL_BEFORE = regex.compile(r"(?<![\p{L}])(?i:tel|tél|phone|telephone|téléphone|t)\.?[ \t]*:?[ \t]*\Z")
+# Where a phone's region is not written, the ones whose landlines are told from mobiles by their format.
+_LANDLINE_REGIONS = ("GB", "FR", "IE", "BE", "CH")
+_LANDLINE_TYPES = frozenset({phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbers.PhoneNumberType.TOLL_FREE,
+                             phonenumbers.PhoneNumberType.SHARED_COST, phonenumbers.PhoneNumberType.UAN})
+
+
+def _is_landline(value: str) -> bool:
+    """An organisation's kind of number, valid in the first region that reads it so: a landline, a
+    toll-free, shared-cost or corporate number; not a mobile, nor a number no region validates
+    (those stay masked).
+
+    >>> _is_landline("0113 496 0000"), _is_landline("04 65 71 00 00"), _is_landline("06 12 34 56 78")
+    (True, True, False)
+    >>> _is_landline("07700 900123"), _is_landline("(770) 555-0100")
+    (False, False)
+    """
+    for region in _LANDLINE_REGIONS:
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            return False
+        if phonenumbers.is_valid_number(number):
+            return phonenumbers.number_type(number) in _LANDLINE_TYPES
+    return False
 
 
 def _paragraphs(text: str):

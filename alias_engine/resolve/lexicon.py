@@ -181,13 +181,27 @@ class Lexicon:
         return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.pet_words) + r")[ \t]+\Z")
 
     @cached_property
+    def _organisation_name(self) -> str:
+        """A word of `organisation_words` or `business_words`, then capitalised words or connectors."""
+        return (r"(?<![\p{L}])(?i:" + phrases(self.organisation_words | self.business_words) + r")(?![\p{L}])"
+                r"(?:[ \t]+(?:[\p{Lu}\d&][\p{L}\d'’&.\-]*|(?i:" + phrases(self.organisation_connectors) + r")))*")
+
+    @cached_property
     def organisation_before(self) -> regex.Pattern:
         """An organisation's name and a separator ending where a value starts: "l'agence ATRIUM
         LOCATION, ", "Quayside Lettings (": a word of `organisation_words` or `business_words`, then
         capitalised words (the caller asks for a capital among them)."""
-        return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.organisation_words | self.business_words) + r")(?![\p{L}])"
-                             r"(?:[ \t]+(?:[\p{Lu}\d&][\p{L}\d'’&.\-]*|(?i:" + phrases(self.organisation_connectors)
-                             + r")))*[ \t]*(?:[,–—(:]|[ \t]-)[ \t]*\Z")
+        return regex.compile(self._organisation_name + r"[ \t]*(?:[,–—(:]|[ \t]-)[ \t]*\Z")
+
+    @cached_property
+    def organisation_named_before(self) -> regex.Pattern:
+        """`organisation_before`, its separator optional: "Hinton Medical Centre " before its number."""
+        return regex.compile(self._organisation_name + r"[ \t]*(?:[,–—(:·]|[ \t]-)?[ \t]*\Z")
+
+    @cached_property
+    def organisation_and_separator(self) -> regex.Pattern:
+        """An organisation's name and a separator, anywhere: "Hinton Primary School, " before its address."""
+        return regex.compile(self._organisation_name + r"[ \t]*(?:[,–—(:·]|[ \t]-)")
 
     @cached_property
     def _eponym_lead(self) -> str:
