@@ -54,6 +54,10 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "chat heads": repeat("[02/07/2025, 20:16] ab: c\n"),
     "prefixes of a code": repeat("AB-", "policy ", "1234"),
     "a brand before a name": repeat("Tesco ", "", "Anne"),
+    "a code's word, then changes": repeat("now ", "the door code: ", "4512"),
+    "an organisation's name that never ends": repeat("Hospital ", "", "0113 496 0000"),
+    "words before a house number": repeat("tout près ", "", ", 4 rue Haute, 35000 Rennes"),
+    "a password's predicates": repeat("is ", "the password ", "sunflower."),
 }
 
 

@@ -232,3 +232,15 @@ def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_
 ])
 def test_a_phone_near_an_organisation_that_is_no_organisations_landline_stays(text, phone, lang):
     assert ("PHONE", phone) in detected(text, lang)
+
+
+def test_a_run_of_digits_after_an_organisations_name_stays():
+    text = "12/11  PRLV SEPA MUTUELLE ARVOR ADH 0298441731"  # a member's number at the mutual, not written as a phone
+    assert ("PHONE", "0298441731") in detected(text, "fr", ("PHONE", "0298441731"))
+    grouped = "12/11  PRLV SEPA MUTUELLE ARVOR ADH 02 98 44 17 31"
+    assert ("PHONE", "02 98 44 17 31") not in detected(grouped, "fr", ("PHONE", "02 98 44 17 31"))
+
+
+def test_a_number_in_another_column_than_the_organisations_name_stays():
+    text = "D-0042   Jeanne Roy      Banque Ardoise      TJ Angers     02 41 88 10 10"  # a space-laid table's row
+    assert ("PHONE", "02 41 88 10 10") in detected(text, "fr", ("PHONE", "02 41 88 10 10"))

@@ -98,8 +98,9 @@ def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     organisation's ("représentée par l'agence ATRIUM LOCATION, 9 rue des Tanneurs…", "Your agent,
     Quayside Lettings (14 Mill Lane…": a word of `organisation_words`, then capitalised words only, a
     capital among them: "we live above the garage, 14 Oak Road" is a person's), and so is a landline
-    written right after the name or after that address ("Pharmacie du Port : 02 98 …", "Hinton Medical
-    Centre 0113 …", "…, 3 Mill Lane, Leeds LS1 4AB (tel. 0113 …)"); a mobile there is a person's."""
+    written as a phone right after the name or after that address ("Pharmacie du Port : 02 98 …",
+    "Hinton Medical Centre 0113 …", "…, 3 Mill Lane, Leeds LS1 4AB (tel. 0113 …)"); a mobile there is a
+    person's, and so may be a run of digits (an account or member number)."""
     out = []
     for span in spans:
         if span.label not in ("ADDRESS", "PHONE"):
@@ -115,7 +116,8 @@ def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
                 if name is not None and not _NAME_HEAD.fullmatch(text, lead, name.start()):
                     name = None
             if name is not None and any(c.isupper() for c in name.group()) and \
-                    _is_landline(text[span.start:span.end]):
+                    not _COLUMN_GAP.search(text, name.start(), span.start) and \
+                    _written_as_phone(text[span.start:span.end]) and _is_landline(text[span.start:span.end]):
                 out.append(Suppression(span.start, span.end, frozenset({"PHONE"})))
             continue
         lead = max(lead, span.start - 100)
@@ -125,6 +127,8 @@ def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     return out
 
 
+# A space-laid table's column gap or a tab: the name and the number are cells of two columns ("Banque X     TJ …").
+_COLUMN_GAP = regex.compile(rf"[ ]{{{COLUMN_GAP},}}|\t")
 # What may stand before an organisation's word at its line's start: list marks, the name's capitalised words.
 _NAME_HEAD = regex.compile(r"[ \t>*\-•|]*(?:[\p{Lu}\d][\p{L}\d'’&.\-]*[ \t]+)*")
 # An address's end (a French postcode and its town, a British postcode) and a separator before a number.
@@ -137,6 +141,16 @@ _PHONE_LABEL_BEFORE = regex.compile(r"(?<![\p{L}])(?i:tel|tél|phone|telephone|t
 _LANDLINE_REGIONS = ("GB", "FR", "IE", "BE", "CH")
 _LANDLINE_TYPES = frozenset({phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbers.PhoneNumberType.TOLL_FREE,
                              phonenumbers.PhoneNumberType.SHARED_COST, phonenumbers.PhoneNumberType.UAN})
+
+
+def _written_as_phone(value: str) -> bool:
+    """Digits in groups or after a "+": a phone as people write one; a run of digits after an
+    organisation's name may be the person's account or member number there ("MUTUELLE X ADH 0298441731").
+
+    >>> _written_as_phone("0113 496 0000"), _written_as_phone("+33123456789"), _written_as_phone("0298441731")
+    (True, True, False)
+    """
+    return value.startswith("+") or any(c in " .-()" for c in value.strip())
 
 
 def _is_landline(value: str) -> bool:
