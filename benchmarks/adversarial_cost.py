@@ -57,7 +57,7 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "a code's word, then changes": repeat("now ", "the door code: ", "4512"),
     "an organisation's name that never ends": repeat("Hospital ", "", "0113 496 0000"),
     "words before a house number": repeat("tout près ", "", ", 4 rue Haute, 35000 Rennes"),
-    "a password's predicates": repeat("is ", "the password ", "sunflower."),
+    "a password's predicates": repeat("is ", "the password ", "tapioca."),
 }
 
 

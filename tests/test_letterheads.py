@@ -217,7 +217,7 @@ def test_a_persons_address_near_an_organisation_word_stays(text, address, lang):
 @pytest.mark.parametrize("text, phone, lang", [
     ("Le soir, appelez la Pharmacie du Port : 02 98 44 10 10.", "02 98 44 10 10", "fr"),
     ("Out of hours ring Hinton Medical Centre 0113 496 0123 first.", "0113 496 0123", "en"),
-    ("École Jean-Macé, 5 rue Haute, 29200 Brest – 02 98 44 20 20 – secrétariat", "02 98 44 20 20", "fr"),
+    ("École Jean-Macé, 5 rue Haute, 35000 Rennes – 02 99 44 20 20 – secrétariat", "02 99 44 20 20", "fr"),
     ("Hinton Primary School, Park Road, Leeds LS6 2AB · Tel 0113 496 0456", "0113 496 0456", "en"),
 ])
 def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_organisations(text, phone, lang):
