@@ -229,14 +229,19 @@ def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_
     ("Julie, de l'agence Immo Centre, 06 41 52 63 74", "06 41 52 63 74", "fr"),
     ("My neighbour Anne Lowe, 0113 496 0789, has a key.", "0113 496 0789", "en"),     # no organisation's name
     ("Write to Hinton Surgery; my home number is 0113 496 0321.", "0113 496 0321", "en"),
+    ("I live at 12 Hospital Road 0113 496 0789", "0113 496 0789", "en"),             # a street named after one
+    ("14 School Lane, Leeds LS6 2AB, tel 0113 496 0654", "0113 496 0654", "en"),
+    ("Jane Roe, Hinton Medical Centre, direct line 0113 496 0987", "0113 496 0987", "en"),
 ])
 def test_a_phone_near_an_organisation_that_is_no_organisations_landline_stays(text, phone, lang):
     assert ("PHONE", phone) in detected(text, lang)
 
 
-def test_a_run_of_digits_after_an_organisations_name_stays():
+def test_a_number_without_a_phones_prefix_or_groups_after_an_organisations_name_stays():
     text = "12/11  PRLV SEPA MUTUELLE ARVOR ADH 0298441731"  # a member's number at the mutual, not written as a phone
     assert ("PHONE", "0298441731") in detected(text, "fr", ("PHONE", "0298441731"))
+    short = "12/11  VIR Hinton Bank 4512 0098"  # valid as an Irish local number, but no trunk prefix: an account
+    assert ("PHONE", "4512 0098") in detected(short, "en", ("PHONE", "4512 0098"))
     grouped = "12/11  PRLV SEPA MUTUELLE ARVOR ADH 02 98 44 17 31"
     assert ("PHONE", "02 98 44 17 31") not in detected(grouped, "fr", ("PHONE", "02 98 44 17 31"))
 

@@ -163,6 +163,9 @@ def test_model_secret_kept(value):
     ("le réseau c'est Box-4F2A, mdp Vent2Sable!", "Vent2Sable!", True),
     ("mot de passe du réseau : Vent2Sable!", "Vent2Sable!", True),
     ("wifi password: Vent2Sable!", "Vent2Sable!", True),
+    ("password for the home network: Vent2Sable!", "Vent2Sable!", True),
+    ("WPA key of the network is Vent2Sable!", "Vent2Sable!", True),
+    ("wifi : Vent2Sable! (mot de passe)", "Vent2Sable!", True),                  # the word after it labels it
 ])
 def test_a_wifi_networks_name_is_no_secret(text, value, kept):
     assert checked(text, value, "SECRET") == ([("SECRET", value)] if kept else [])
@@ -260,6 +263,7 @@ def test_model_identifier_kept(value):
     ("écrire à la résidence, 4 rue Verte, 35000 Rennes", "résidence, 4 rue Verte, 35000 Rennes",
      "résidence, 4 rue Verte, 35000 Rennes"),                                     # a building's word stays
     ("lot 19, 18 rue Verte, 35000 Rennes", "lot 19, 18 rue Verte, 35000 Rennes", "lot 19, 18 rue Verte, 35000 Rennes"),
+    ("chemin des saules, 12, 1204 Genève", "chemin des saules, 12, 1204 Genève", "chemin des saules, 12, 1204 Genève"),
 ])
 def test_model_address_checks(text, value, kept):
     assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])

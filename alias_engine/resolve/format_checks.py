@@ -61,9 +61,14 @@ _KEYPAD_WORD_BEFORE = regex.compile(r"(?<![\p{L}])(?i:code|pin|door|gate|alarm|k
 _NETWORK_NAMED_BEFORE = regex.compile(r"(?<![\p{L}])(?i:r[ée]seau|network|SSID|s['’]appelle|is called|called|named)"
                                       r"(?:[ \t]+(?i:wifi|wi-fi|name|est|is|c['’]est|still|now|toujours|maintenant))*"
                                       r"[ \t]*[:=]?[ \t]*\Z")
+# A password's word, then words only up to the network's: "password for the home network", "clé WPA du réseau".
+_PASSWORD_OF_THE_NETWORK = regex.compile(r"(?<![\p{L}])(?i:pass(?:word|wd|phrase)?|mot de passe|mdp|pwd|pw|key|cl[ée]"
+                                         r"|wpa)(?![\p{L}])[\p{L}'’ \t]*\Z")
 _WIFI_BEFORE = regex.compile(r"(?<![\p{L}])(?i:wifi|wi-fi|r[ée]seau|network|SSID)(?![\p{L}])")
-_PASSWORD_WORD_AFTER = regex.compile(r"[ \t]*[,;/(\-–]?[ \t]*(?:(?i:and|et|avec|with)[ \t]+)?(?:(?i:the|its|le|la|son|sa)[ \t]+)?"
-                                     r"(?i:mdp|pw|pwd|pass|password|mot de passe|cl[ée]|key)(?![\p{L}])")
+_PASSWORD_WORD_AFTER = regex.compile(r"[ \t]*[,;/(\-–]?[ \t]*(?:(?i:and|et|avec|with)[ \t]+)?"
+                                     r"(?:(?i:the|its|le|la|son|sa)[ \t]+)?"
+                                     r"(?i:mdp|pw|pwd|pass|password|mot de passe|cl[ée]|key)(?![\p{L}])"
+                                     r"(?![ \t]*\))")  # "wifi : X (mot de passe)": the word labels X
 # A French pupil's or student's national identifier (INE): "081245377QF", "1234567890A".
 _INE = regex.compile(r"\d{9}[A-Z]{2}|\d{10}[A-Z]")
 # A decimal number ("5172094.386", a kernel log's clock): no phone.
@@ -218,19 +223,20 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
 
 
 def _network_name(text: str, start: int, end: int) -> bool:
-    """A Wi-Fi network's name, where its line names it so or writes its password after it.
+    """A Wi-Fi network's name, where its line names it so or writes its password after it; not a
+    password whose words name the network ("password for the home network: …").
 
     >>> text = "le réseau c'est Box-4F2A, mdp Vent2Sable!"
     >>> _network_name(text, 16, 24), _network_name(text, 30, len(text))
     (True, False)
-    >>> text = "mot de passe du réseau : Vent2Sable!"
-    >>> _network_name(text, 25, len(text))
+    >>> text = "password for the home network: Vent2Sable!"
+    >>> _network_name(text, 31, len(text))
     False
     """
-    line_start = max(0, start - 60, text.rfind("\n", 0, start) + 1)
+    line_start = max(0, start - 60, text.rfind("\n", max(0, start - 60), start) + 1)
     named = _NETWORK_NAMED_BEFORE.search(text, line_start, start)
     if named is not None:
-        return not _SECRET_WORD_BEFORE.search(text, max(line_start, named.start() - 20), named.start())
+        return not _PASSWORD_OF_THE_NETWORK.search(text, line_start, named.start())
     wifi_end = max((m.end() for m in _WIFI_BEFORE.finditer(text, line_start, start)), default=None)
     return wifi_end is not None and _PASSWORD_WORD_AFTER.match(text, end) is not None and \
         not _SECRET_WORD_BEFORE.search(text, wifi_end, start)

@@ -97,46 +97,64 @@ def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     """An ADDRESS written on its line right after an organisation's name and a separator is the
     organisation's ("représentée par l'agence ATRIUM LOCATION, 9 rue des Tanneurs…", "Your agent,
     Quayside Lettings (14 Mill Lane…": a word of `organisation_words`, then capitalised words only, a
-    capital among them: "we live above the garage, 14 Oak Road" is a person's), and so is a landline
-    written as a phone right after the name or after that address ("Pharmacie du Port : 02 98 …",
-    "Hinton Medical Centre 0113 …", "…, 3 Mill Lane, Leeds LS1 4AB (tel. 0113 …)"); a mobile there is a
-    person's, and so may be a run of digits (an account or member number)."""
+    capital among them: "we live above the garage, 14 Oak Road" is a person's)."""
     out = []
     for span in spans:
-        if span.label not in ("ADDRESS", "PHONE"):
+        if span.label != "ADDRESS":
             continue
-        lead = max(text.rfind("\n", max(0, span.start - 160), span.start) + 1, span.start - 160)
-        if span.label == "PHONE":
-            label = _PHONE_LABEL_BEFORE.search(text, lead, span.start)
-            at = label.start() if label is not None else span.start
-            name = lexicon.organisation_named_before.search(text, lead, at)
-            address = _ADDRESS_END_BEFORE.search(text, lead, at) if name is None else None
-            if address is not None:  # a line that starts with the organisation's name, then its address and number
-                name = lexicon.organisation_and_separator.search(text, lead, address.start())
-                if name is not None and not _NAME_HEAD.fullmatch(text, lead, name.start()):
-                    name = None
-            if name is not None and any(c.isupper() for c in name.group()) and \
-                    not _COLUMN_GAP.search(text, name.start(), span.start) and \
-                    _written_as_phone(text[span.start:span.end]) and _is_landline(text[span.start:span.end]):
-                out.append(Suppression(span.start, span.end, frozenset({"PHONE"})))
-            continue
-        lead = max(lead, span.start - 100)
+        lead = max(text.rfind("\n", max(0, span.start - 100), span.start) + 1, span.start - 100)
         name = lexicon.organisation_before.search(text, lead, span.start)
         if name is not None and any(c.isupper() for c in name.group()):  # a name: "the garage, 14 Oak Road" is none
             out.append(Suppression(span.start, span.end, frozenset({"ADDRESS"})))
+    return out + _landlines_after_organisations(text, spans, lexicon)
+
+
+def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Suppression]:
+    """A landline written on an organisation's line is the organisation's: right after its name
+    ("Pharmacie du Port : 02 98 …", "Hinton Medical Centre 0113 …"), or after its address on a line
+    that starts with the name ("Hinton School, 3 Mill Lane, Leeds LS1 4AB (tel. 0113 …)"). A person's
+    number stays: a mobile, a number no region validates, a run of digits (an account or member number
+    there), a number in another column, a direct line, and one after a street named after an
+    organisation ("12 Hospital Road 0113 …")."""
+    out = []
+    for span in spans:
+        if span.label != "PHONE":
+            continue
+        value = text[span.start:span.end]
+        lead = max(text.rfind("\n", max(0, span.start - 160), span.start) + 1, span.start - 160)
+        if not (_written_as_phone(value) and _is_landline(value)) or _DIRECT_LINE.search(text, lead, span.start):
+            continue
+        label = _PHONE_LABEL_BEFORE.search(text, lead, span.start)
+        at = label.start() if label is not None else span.start
+        name = lexicon.organisation_named_before.search(text, lead, at)
+        if name is None:  # the organisation's name starting the line, then its address
+            address = _ADDRESS_END_BEFORE.search(text, lead, at)
+            name = lexicon.organisation_and_separator.search(text, lead, address.start()) if address else None
+            if name is not None and not _NAME_HEAD.fullmatch(text, lead, name.start()):
+                name = None
+        if name is not None and _names_an_organisation(name.group(), lexicon) and \
+                not _COLUMN_GAP.search(text, name.start(), span.start) and "\t" not in text[name.start():span.start]:
+            out.append(Suppression(span.start, span.end, frozenset({"PHONE"})))
     return out
 
 
-# A space-laid table's column gap or a tab: the name and the number are cells of two columns ("Banque X     TJ …").
-_COLUMN_GAP = regex.compile(rf"[ ]{{{COLUMN_GAP},}}|\t")
-# What may stand before an organisation's word at its line's start: list marks, the name's capitalised words.
-_NAME_HEAD = regex.compile(r"[ \t>*\-•|]*(?:[\p{Lu}\d][\p{L}\d'’&.\-]*[ \t]+)*")
+def _names_an_organisation(name: str, lexicon: Lexicon) -> bool:
+    """A capital in it, and no street's word: "Hospital Road" is a street."""
+    return any(c.isupper() for c in name) and \
+        not any(w.rstrip(".").casefold() in lexicon.street_words for w in _WORD.findall(name))
+
+
+# What may stand before an organisation's word at its line's start: list marks, the name's capitalised words
+# (no house number: "14 School Lane" is a street).
+_NAME_HEAD = regex.compile(r"[ \t>*\-•|]*(?:\p{Lu}[\p{L}\d'’&.\-]*[ \t]+)*")
 # An address's end (a French postcode and its town, a British postcode) and a separator before a number.
 _ADDRESS_END_BEFORE = regex.compile(r"(?:(?<!\d)\d{5}[ \t]+\p{Lu}[\p{L}'’\-]*(?:[ \t]+\p{Lu}[\p{L}'’\-]*)*|"
                                     r"(?<![\p{L}\d])[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2})"
                                     r"[ \t]*[,·–—(\-][ \t]*\Z")
 # A phone's label between a name or an address and the number: "(tel. ", "· Tel ", ", tél. : ".
 _PHONE_LABEL_BEFORE = regex.compile(r"(?<![\p{L}])(?i:tel|tél|phone|telephone|téléphone|t)\.?[ \t]*:?[ \t]*\Z")
+# A person's direct line at an organisation: "Acme Ltd, direct line 0113 …", "ligne directe".
+_DIRECT_LINE = regex.compile(r"(?<![\p{L}])(?i:direct|directe|DDI)(?![\p{L}])")
 # Where a phone's region is not written, the ones whose landlines are told from mobiles by their format.
 _LANDLINE_REGIONS = ("GB", "FR", "IE", "BE", "CH")
 _LANDLINE_TYPES = frozenset({phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbers.PhoneNumberType.TOLL_FREE,
@@ -144,13 +162,15 @@ _LANDLINE_TYPES = frozenset({phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbe
 
 
 def _written_as_phone(value: str) -> bool:
-    """Digits in groups or after a "+": a phone as people write one; a run of digits after an
-    organisation's name may be the person's account or member number there ("MUTUELLE X ADH 0298441731").
+    """A trunk or international prefix, then digits in groups (or after a "+"): a phone as people write
+    one. A run of digits, or one without its prefix, after an organisation's name may be the person's
+    account or member number there ("MUTUELLE X ADH 0298441731", "Bank 4512 0098").
 
-    >>> _written_as_phone("0113 496 0000"), _written_as_phone("+33123456789"), _written_as_phone("0298441731")
-    (True, True, False)
+    >>> [_written_as_phone(v) for v in ("0113 496 0000", "+33123456789", "0298441731", "4512 0098")]
+    [True, True, False, False]
     """
-    return value.startswith("+") or any(c in " .-()" for c in value.strip())
+    value = value.strip()
+    return value.startswith("+") or value.startswith(("0", "(0")) and any(c in " .-()" for c in value)
 
 
 def _is_landline(value: str) -> bool:

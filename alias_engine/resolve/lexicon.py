@@ -191,21 +191,25 @@ class Lexicon:
         """An organisation's name and a separator ending where a value starts: "l'agence ATRIUM
         LOCATION, ", "Quayside Lettings (": a word of `organisation_words` or `business_words`, then
         capitalised words (the caller asks for a capital among them)."""
-        return regex.compile(self._organisation_name + r"[ \t]*(?:[,–—(:]|[ \t]-)[ \t]*\Z")
+        return regex.compile(self._organisation_name + r"[ \t]*" + _ORGANISATION_SEPARATOR + r"[ \t]*\Z")
 
     @cached_property
     def organisation_named_before(self) -> regex.Pattern:
         """`organisation_before`, its separator optional: "Hinton Medical Centre " before its number."""
-        return regex.compile(self._organisation_name + r"[ \t]*(?:[,–—(:·]|[ \t]-)?[ \t]*\Z")
+        return regex.compile(self._organisation_name + r"[ \t]*" + _ORGANISATION_SEPARATOR + r"?[ \t]*\Z")
 
     @cached_property
     def organisation_and_separator(self) -> regex.Pattern:
         """An organisation's name and a separator, anywhere: "Hinton Primary School, " before its address."""
-        return regex.compile(self._organisation_name + r"[ \t]*(?:[,–—(:·]|[ \t]-)")
+        return regex.compile(self._organisation_name + r"[ \t]*" + _ORGANISATION_SEPARATOR)
 
     @cached_property
     def _eponym_lead(self) -> str:
         return r"(?i:" + phrases(self.eponym_lead_words) + r")[ \t]+(?:(?i:de|du|des)[ \t]+|[dD]['’])?"
+
+
+# Between an organisation's name and its address or number: "Agence X, ", "X (", "X – ", "X · ".
+_ORGANISATION_SEPARATOR = r"(?:[,–—(:·]|[ \t]-)"
 
 
 def _casefolded(key: str, words: Iterable[str]) -> frozenset[str]:
