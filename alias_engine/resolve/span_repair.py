@@ -84,9 +84,6 @@ _US_TOWN_AFTER = regex.compile(
     rf"(?:,[ \t]*(?:Apt|Apartment|Unit|Suite|Ste|Fl|Floor|Bldg|#)\.?[ \t]*#?[\p{{L}}\d\-]{{1,6}})?"
     rf",[ \t]*{_TOWN},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?{_CLAUSE_END}")
 _HAS_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}])(?:\d{5}|[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2})(?![\p{L}\p{N}])")
-# Lower-case words of the sentence, then a comma, before a house number: "deux rues, 4 rue …", "libéral,
-# 18 rue …" (a street or a building written in lower case stays: "chemin des vignes, 12, …").
-_WORDS_BEFORE_NUMBER = regex.compile(r"\p{Ll}+(?:[ \t]+\p{Ll}+){0,3}[ \t]*,[ \t]+(?=\d)")
 # A US house number and a compass point before a street the model started after them ("2215 W | Armitage Ave").
 _NUMBER_AND_POINT_BEFORE = regex.compile(r"(?:^|(?<=[\s,:(]))\d{1,5}[ ](?:[NSEW]|N[EW]|S[EW])\.?[ ]\Z", regex.MULTILINE)
 _LINE_MARKS = " \t>*-•|?"  # quoting and list marks before a line's text
@@ -492,8 +489,8 @@ _PHONE_AFTER_ADDRESS = regex.compile(r"[ \t]*[,;–—-][ \t]*((?:\+|0)[\d .\-]{
 def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """An address has a number (street, flat or postcode: "Cracovie, Pologne" is places, not an address)
     in it or right after it, does not end on a form's item number ("…S11 8YD⏎1.6"), starts at its first
-    element, not at a word before it ("outside 27 …", "juste à côté, 31 rue …") but at the town a deed
-    writes first ("demeurant à LYON (69003), 4 rue …"), is more than an acronym and a number ("MCRN 638205": that number is an
+    element, not at a word before it ("outside 27 …") but at the town a deed writes first ("demeurant à
+    LYON (69003), 4 rue …"), is more than an acronym and a number ("MCRN 638205": that number is an
     IDENTIFIER), and a first line that is a person's name
     ("Marisa Bisliev⏎583 Magrethevej 298…": an address block under its addressee) is that PERSON.
     A column gap of a space-laid table ends a value as a line break ends a name (`_column_cells`).
@@ -502,9 +499,6 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     >>> text = "SUP208  Imelda Stroud-Haye     7 Haddon Crescent, Derby DE22 3LP      42,50"
     >>> [text[s:e] for s, e, *label in _address(text, 8, len(text), ModelChecks(lexicon=Lexicon()))]
     ['Imelda Stroud-Haye', '7 Haddon Crescent, Derby DE22 3LP']
-    >>> text = "elle loge juste à côté, 31 rue Chaptal, 44100 Nantes."
-    >>> [text[s:e] for s, e, *label in _address(text, 16, len(text) - 1, ModelChecks(lexicon=Lexicon()))]
-    ['31 rue Chaptal, 44100 Nantes']
     >>> text = "2. 880 N Larch St, Boise, ID 83702"
     >>> [text[s:e] for s, e, *label in _address(text, 9, 17, ModelChecks(lexicon=Lexicon()))]
     ['880 N Larch St, Boise, ID 83702']
@@ -533,10 +527,6 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     m = lexicon.address_lead.match(text, start, end)
     if m is not None and m.end() < end:
         start = m.end()
-    clause = _WORDS_BEFORE_NUMBER.match(text, start, end)
-    if clause is not None and not any(w.casefold() in lexicon.street_words or w.casefold() in
-                                      lexicon.address_building_words for w in clause.group().rstrip(", \t").split()):
-        start = clause.end()
     head = lexicon.town_before.search(text, max(0, start - 80), start)
     if head is not None:
         start = head.start(1)
