@@ -120,10 +120,7 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     for span in spans:
         if span.label != "PHONE":
             continue
-        value = text[span.start:span.end]
         lead = max(text.rfind("\n", max(0, span.start - 160), span.start) + 1, span.start - 160)
-        if not (_written_as_phone(value) and _is_landline(value)) or _DIRECT_LINE.search(text, lead, span.start):
-            continue
         label = _PHONE_LABEL_BEFORE.search(text, lead, span.start)
         at = label.start() if label is not None else span.start
         name = lexicon.organisation_named_before.search(text, lead, at)
@@ -132,8 +129,12 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
             name = lexicon.organisation_and_separator.search(text, lead, address.start()) if address else None
             if name is not None and not _NAME_HEAD.fullmatch(text, lead, name.start()):
                 name = None
-        if name is not None and _names_an_organisation(name.group(), lexicon) and \
-                not _COLUMN_GAP.search(text, name.start(), span.start) and "\t" not in text[name.start():span.start]:
+        if name is None or not _names_an_organisation(name.group(), lexicon) or \
+                _COLUMN_GAP.search(text, name.start(), span.start) or "\t" in text[name.start():span.start] or \
+                _DIRECT_LINE.search(text, lead, span.start):
+            continue
+        value = text[span.start:span.end]
+        if _written_as_phone(value) and _is_landline(value):  # last: parsing a number costs most
             out.append(Suppression(span.start, span.end, frozenset({"PHONE"})))
     return out
 
