@@ -8,29 +8,10 @@ tested on what it decides, whatever the shipped model finds.
 from dataclasses import replace
 
 import pytest
+from _rules_helpers import RULES, detected, spans_of
 
-from alias_engine import Engine
-from alias_engine.detectors.rules import detect_with_rules
 from alias_engine.resolve.letterheads import organisation_blocks
 from alias_engine.resolve.lexicon import Lexicon
-from alias_engine.spans import Span
-
-RULES = Engine(use_model=False).rules
-
-
-def spans_of(text: str, *values: tuple[str, str]) -> list[Span]:
-    """Model spans for (label, value) pairs, each at the value's first place in `text`."""
-    out = []
-    for label, value in values:
-        start = text.index(value)
-        out.append(Span(start, start + len(value), label, 0.9, "model"))
-    return out
-
-
-def detected(text: str, lang: str, *model: tuple[str, str]) -> list[tuple[str, str]]:
-    found = detect_with_rules(text, lang, RULES, spans_of(text, *model))
-    return sorted({(s.label, text[s.start:s.end]) for s in found})  # candidates, not merged: once each
-
 
 ORG_HEAD = ("BANQUE POPULAIRE DU VEXIN\nAgence de Pontoise – 4 place du Grand Martroy – 95300 Pontoise\n"
             "Standard : 01 30 38 00 00\n\n")

@@ -201,7 +201,7 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     if _DATE.fullmatch(value) and (_CLOCK_AFTER.match(text, end) or
                                    not _SECRET_WORD_BEFORE.search(text, max(0, start - 40), start)):
         return []  # a chat's or a log's timestamp ("Yvain_du_29 — 14/03/2026 20:05"); after "password" a date may be one
-    if _KEYPAD_CODE.fullmatch(value) and _KEYPAD_WORD_BEFORE.search(text, max(0, start - 40, text.rfind("\n", 0, start) + 1), start):
+    if _KEYPAD_CODE.fullmatch(value) and _KEYPAD_WORD_BEFORE.search(text, max(0, start - 40, text.rfind("\n", max(0, start - 40), start) + 1), start):
         end -= 1  # a keypad's enter key after a door's or an alarm's code ("gate code: 3741#") is none of it
         value = text[start:end]
     if _network_name(text, start, end):

@@ -66,8 +66,9 @@ _FIELD_LABEL = regex.compile(r"[ \t]*\**([^\n:\t*]{1,40}?)\**[ \t]*(?::(?!//)|\t
 
 def organisation_blocks(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Suppression]:
     """Suppressions of ADDRESS and PHONE over each organisation's contact block of `text`, and of
-    PERSON over its name (LABELS.md: an organisation named after a person is none); `spans` are
-    the candidates of every detector (a PERSON under the name ends the block)."""
+    PERSON over its name (LABELS.md: an organisation named after a person is none), and of an address
+    or landline written on a line after an organisation's name; `spans` are the candidates of every
+    detector (a PERSON under the name ends the block)."""
     if not lexicon.organisation_words:
         return []
     persons = SpanIndex([s for s in spans if s.label == "PERSON"])
@@ -90,7 +91,8 @@ def organisation_blocks(text: str, spans: Sequence[Span], lexicon: Lexicon) -> l
                 break
             if values.overlapping(start, end):
                 break  # a line with a value is no title: the paragraph is not a letterhead
-    return out + _addresses_after_organisations(text, spans, lexicon)
+    return out + _addresses_after_organisations(text, spans, lexicon) + \
+        _landlines_after_organisations(text, spans, lexicon)
 
 
 def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Suppression]:
@@ -106,7 +108,7 @@ def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
         name = lexicon.organisation_before.search(text, lead, span.start)
         if name is not None and any(c.isupper() for c in name.group()):  # a name: "the garage, 14 Oak Road" is none
             out.append(Suppression(span.start, span.end, frozenset({"ADDRESS"})))
-    return out + _landlines_after_organisations(text, spans, lexicon)
+    return out
 
 
 def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list[Suppression]:
