@@ -25,7 +25,8 @@ DELIMITERS = ("|", "\t", ";", ",")
 ALIGNED = "  "  # no delimiter: columns of a text laid out with spaces
 MAX_CELL_CHARS = 300
 _LINE = regex.compile(r"[^\n]*\n?")
-_MARKDOWN_RULE = regex.compile(r"\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*")
+# The rule under a header: Markdown's "|---|:--:|", psql's "----+----"
+_MARKDOWN_RULE = regex.compile(r"\s*[|+]?(?:\s*:?-{2,}:?\s*[|+])+\s*:?-*:?\s*")
 _TRIM = " \t\r\"'"
 _PARENTHESES = regex.compile(r"\([^()]*\)")  # "numéro_national_(belgique)" is "numéro national"
 _ALIGNED_CELL = regex.compile(r"\S+(?: \S+)*")

@@ -43,6 +43,10 @@ _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 _LEAD_WORD = regex.compile(r"(\p{L}+(?:['’]\p{L}+)?(?:\.\p{L}+)*)\.?\s+(?=\S)")  # "Dr", "G'day", "P.S."
 _LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
 _LETTERS = regex.compile(r"[\p{L}\p{M}]+")
+_ARTICLES = frozenset({"le", "la", "des", "el", "al", "y", "ben", "bin"})  # words of a sentence too ("le Romberg", "ben Karim")
+# One or two lower-case words before a name, after a line's or a cell's start or after a word (a title?)
+_PARTICLES_BEFORE = regex.compile(r"(?:(?:^|[\t;|,]|[ ]{2})[ \t]*|(?<![\p{L}])(\p{L}+)\.?[ ])((?:\p{Ll}+[ ]){1,2})\Z",
+                                  regex.MULTILINE)
 # Two names joined by "&", each one or two capitalised words or an initial and a surname ("Hannah & Femi",
 # "H OKAFOR & F OKAFOR")
 _NAME = r"(?:\p{Lu}\.?[ ])?\p{Lu}[\p{L}\p{M}'’\-]+(?:[ ]\p{Lu}[\p{L}\p{M}'’\-]+)?"
@@ -225,6 +229,7 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     letters."""
     lexicon = checks.lexicon
     kept: list[Piece] = []
+    start = _particles_before(text, start, lexicon)
     for s, e in _pieces_between(_PERSON_BREAK, text, start, end):
         s = _after_titles(text, s, e, lexicon.person_lead_words)
         couple = lexicon.couple.match(text, s, e)
@@ -244,6 +249,20 @@ def _person(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
                 kept.append((s, s + len(number.group(1)), "IDENTIFIER"))
             kept.append((name_start, e))
     return kept
+
+
+def _particles_before(text: str, start: int, lexicon: Lexicon) -> int:
+    """Where a name starts that the model began after its particles: lower-case particles (`name_particles`)
+    right before a capitalised name, opening its line or its cell or after a title ("de VAUGELAS Hélène" in
+    a register's column, "Mme van der BERG"). Elsewhere a "de" before a name is the language's ("la maison
+    de Martin")."""
+    if start == 0 or not text[start].isupper():
+        return start
+    m = _PARTICLES_BEFORE.search(text, max(0, start - 30), start)
+    if m is None or not all(w in lexicon.name_particles and w not in _ARTICLES for w in m.group(2).split()) \
+            or (m.group(1) is not None and m.group(1).casefold() not in lexicon.person_lead_words):
+        return start
+    return m.start(2)
 
 
 def words_capitalised_by_position(spans: list[Span], text: str, lexicon: Lexicon, lang: str = "") -> list[Span]:

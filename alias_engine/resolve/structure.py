@@ -47,6 +47,7 @@ from ..detectors.keywords import is_valid_date, strip_accents
 from ..detectors.tables import is_form, named_tables, table_fields
 from ..spans import Span, SpanIndex
 from .lexicon import Lexicon
+from .span_repair import is_name_line
 
 # `<name attr="v" ...>`, `</name>`, `<?xml ...?>`, `<!-- ... -->`, `<!DOCTYPE ...>`, `<![CDATA[` / `]]>`
 _TAG = regex.compile(r"</?[A-Za-z_][\w:.\-]*(?P<attrs>(?:\s+[\w:.\-]+(?:\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'|[^\s\"'<>=]+))?)*)"
@@ -255,7 +256,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields, structure:
     if not values:
         return out
     kept = _outside_not_personal(text, out, values)
-    blocks = _address_blocks(text, values, tags, fields.not_a_name_values)
+    blocks = _address_blocks(text, values, tags, fields.not_a_name_values, fields.lexicon)
     kept = _field_codes(text, _whole_addresses(text, kept, blocks, tags), values, fields)
     taken = SpanIndex(kept)
     names = [Span(start, end, "PERSON", 0.9, "keyword") for value_start, end, kind, _ in values if kind == "person"
@@ -299,11 +300,14 @@ def _rules_out(text: str, value: _Range, span: Span) -> bool:
     return span.label in MODEL_LABELS and (from_prose or span.label == "IDENTIFIER" and _one_code(text, value, span))
 
 
-def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], placeholders: frozenset[str]
-                    ) -> list[list[tuple[int, int]]]:
+def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], placeholders: frozenset[str],
+                    lexicon: Lexicon = Lexicon()) -> list[list[tuple[int, int]]]:
     """The address values of `values`, in blocks that are one address, or one treatment: the cells of a
     table's address column, and the address elements written one after the other ("<AdrLine>1 Piano
-    1</AdrLine><AdrLine>FRANCE</AdrLine>": siblings, nothing but their two tags and spaces between)."""
+    1</AdrLine><AdrLine>FRANCE</AdrLine>": siblings, nothing but their two tags and spaces between).
+    Lines of one element's text broken by `<br>` are one value, one address written on several lines
+    ("<td>18 rue Lepic<br>75018 Paris</td>"), but a first line that is a name (`is_name_line`: the addressee
+    of "<address>Dr Anne Roy<br>…") is no address's, nor a contact's line ("Tél. : …", an e-mail)."""
     columns: dict[tuple, list[tuple[int, int]]] = {}
     elements: list[list[tuple[int, int]]] = []
     tag_ends = {b: a for a, b in tags}
@@ -312,11 +316,21 @@ def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], pl
             continue
         if column is not None:
             columns.setdefault(column, []).append((start, end))
+        elif _CONTACT_LINE.search(text, start, end):
+            continue
+        elif elements and _LINE_BREAKS.fullmatch(text, elements[-1][-1][1], start):
+            first, last = elements[-1][-1]
+            addressee = is_name_line(text[first:last], lexicon) and not _LINE_BREAKS.search(text, first, last)
+            elements[-1][-1] = (start if addressee else first, end)
         elif elements and tags and _only_tags_between(text, elements[-1][-1][1], start, tag_ends):
             elements[-1].append((start, end))
         else:
             elements.append([(start, end)])
     return list(columns.values()) + elements
+
+
+_CONTACT_LINE = regex.compile(r"[:@]")  # "Tél. : …", "contact@…": a contact's line under the address, not of it
+_LINE_BREAKS = regex.compile(r"\s*(?:<br\s*/?>\s*)+", regex.IGNORECASE)  # "<br>", "<br/>" between two lines
 
 
 def _only_tags_between(text: str, end: int, start: int, tag_ends: dict[int, int]) -> bool:
@@ -509,9 +523,9 @@ def _outside_tags(text: str, spans: Sequence[Span], tags: list[tuple[int, int]])
         if not inside or span.source not in _PROSE_SOURCES:
             out.append(span)
             continue
-        if span.label in _KEPT_ACROSS_TAGS:  # whole across tags, but not begun or ended inside one
-            start = max([span.start] + [t.end for t in inside if t.start < span.start])
-            end = min([span.end] + [t.start for t in inside if t.end > span.end])
+        if span.label in _KEPT_ACROSS_TAGS:  # whole across tags, but not begun or ended inside one or on one
+            start = max([span.start] + [t.end for t in inside if t.start <= span.start])
+            end = min([span.end] + [t.start for t in inside if t.end >= span.end])
             out += _piece(text, span, start, end) if (start, end) != (span.start, span.end) else [span]
             continue
         start = span.start
@@ -689,8 +703,8 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
                 if closing:
                     while open_elements and open_elements.pop() != name:
                         pass
-                elif not text[start:end].rstrip().endswith("/>"):
-                    open_elements.append(name)
+                elif not text[start:end].rstrip().endswith("/>") and name.lower() not in _VOID_ELEMENTS:
+                    open_elements.append(name)  # "<br>" holds no text: the text after it is its parent's
             last = end
     yield from records
     for header, rows in tables:
