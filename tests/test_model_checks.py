@@ -1169,3 +1169,31 @@ def test_an_address_cut_at_a_possessive_is_one_address():
     spans = detect_with_rules(text, "en", RULES, [model_span(text, "Tanner", "PERSON"),
                                                    model_span(text, "Quay Residences, Cork T12 XY34", "ADDRESS")])
     assert [(text[s.start:s.end], s.label) for s in spans] == [("Tanner's Quay Residences, Cork T12 XY34", "ADDRESS")]
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("GET /v2/members/MBR-5530127/cards 200", "MBR-5530127/", "MBR-5530127"),   # a path's slash is none of it
+    ("PUT /dossiers/DOS-88412 HTTP/1.1", "/DOS-88412", "DOS-88412"),
+    ("ref ABC/2231/K", "ABC/2231/K", "ABC/2231/K"),                          # inside, a slash is the code's
+])
+def test_a_paths_slash_is_no_part_of_an_identifier(text, value, expected):
+    assert checked(text, value, "IDENTIFIER") == [("IDENTIFIER", expected)]
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("voici l'export (fichier adherents_2026.csv) pour l'assureur", "adherents_2026.csv", False),
+    ("attached scan-0412.PDF and the form", "scan-0412.PDF", False),
+    ("login jdupont.2026 expired", "jdupont.2026", True),                     # no file's extension: a login
+])
+def test_a_files_name_is_no_identifier(text, value, kept):
+    assert checked(text, value, "IDENTIFIER") == ([("IDENTIFIER", value)] if kept else [])
+
+
+@pytest.mark.parametrize("text, value, expected", [
+    ("12\tB\tde LAUNAY Pierre\t0704", "LAUNAY Pierre", "de LAUNAY Pierre"),          # the particle opens the cell
+    ("Titulaire : Mme van der BERG Ilse", "BERG Ilse", "van der BERG Ilse"),        # after a title
+    ("on a vu la maison de Martin hier", "Martin", "Martin"),                        # a preposition of the sentence
+    ("bilan :\nle Guennec du 3e a rappelé", "Guennec", "Guennec"),                  # an article, no particle
+])
+def test_particles_that_open_a_names_cell_or_line_or_follow_a_title_are_the_names(text, value, expected):
+    assert checked(text, value, "PERSON") == [("PERSON", expected)]

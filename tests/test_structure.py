@@ -649,3 +649,44 @@ def test_a_name_lent_inside_a_longer_value_of_such_a_field_stays_masked():
 def test_a_json_records_id_is_its_persons_when_a_key_beside_it_names_the_person(text, ids):
     kept = apply_structure(text, [], FIELDS)
     assert sorted(text[s.start:s.end] for s in kept if s.label == "IDENTIFIER") == ids
+
+
+def test_an_address_written_on_html_lines_is_one_address():
+    html = ("<table><tr><th>Adresse</th><td>Résidence Les Cèdres, bât. A<br>4 allée des Pins<br/>31000 Toulouse"
+            "</td></tr><tr><th>Nom</th><td>Léa Morel</td></tr></table>")
+    spans = found(html, ("4 allée des Pins", "ADDRESS"))
+    assert shown(html, apply_structure(html, spans, FIELDS)) == [
+        ("Léa Morel", "PERSON"), ("Résidence Les Cèdres, bât. A<br>4 allée des Pins<br/>31000 Toulouse", "ADDRESS")]
+
+
+def test_an_address_elements_addressee_and_contact_lines_are_none_of_the_address():
+    html = ("<p>Contact</p>\n<address>\nMaître Odile Fabre<br>\n9 quai Lunel<br>\n06300 Nice<br>\n"
+            "Tél. : 04 93 00 11 22<br>\n</address>\n<p>fin</p>")
+    spans = found(html, ("Odile Fabre", "PERSON"), ("9 quai Lunel", "ADDRESS"))
+    assert shown(html, apply_structure(html, spans, FIELDS)) == [
+        ("9 quai Lunel<br>\n06300 Nice", "ADDRESS"), ("Odile Fabre", "PERSON")]
+
+
+def test_sibling_address_elements_stay_apart_and_a_street_is_no_addressee():
+    # no <br>: each element its own value; "Stretto Gualandi" is a street, though it reads as a name
+    xml = "<PstlAdr><AdrLine>Stretto Gualandi</AdrLine><AdrLine>1 Piano 1</AdrLine></PstlAdr><x></x><y></y>"
+    spans = found(xml, ("1 Piano 1", "ADDRESS"))
+    assert shown(xml, apply_structure(xml, spans, FIELDS)) == [("1 Piano 1", "ADDRESS"), ("Stretto Gualandi", "ADDRESS")]
+
+
+def test_an_address_neither_starts_nor_ends_on_a_tag():
+    html = "<p><b>x</b></p><div>12 rue Lepic<br>\n75018 Paris<br></div><i>y</i>"
+    spans = found(html, ("12 rue Lepic<br>\n75018 Paris<br>", "ADDRESS"), source="keyword")
+    assert shown(html, apply_structure(html, spans, FIELDS)) == [("12 rue Lepic<br>\n75018 Paris", "ADDRESS")]
+
+
+@pytest.mark.parametrize("header, value", [
+    ("matricule;nom;site;grade", "Carquefou"), ("matricule;nom;site;grade", "G7"),
+    ("no_client\tnom\tnpa\tlocalite", "Fribourg"),
+])
+def test_site_grade_and_locality_columns_hold_no_ones_values(header, value):
+    delimiter = ";" if ";" in header else "\t"
+    row = delimiter.join(["M0412", "Girard", "Carquefou", "G7"] if ";" in header else ["C-30452", "Favre", "1700", "Fribourg"])
+    text = f"{header}\n{row}\n"
+    spans = found(text, (value, "PERSON"))
+    assert (value, "PERSON") not in shown(text, apply_structure(text, spans, FIELDS))

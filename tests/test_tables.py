@@ -6,7 +6,7 @@ import pytest
 
 from alias_engine import Engine
 from alias_engine.detectors.rules import detect_with_rules, load_rules
-from alias_engine.detectors.tables import find_table_spans
+from alias_engine.detectors.tables import find_table_spans, named_tables
 from alias_engine.merge import merge_spans
 from alias_engine.resources import data_dir
 
@@ -142,3 +142,11 @@ def test_vcard_lines(rules):
             "BDAY:11-Jun-1954\nEND:VCARD\nDOCS_URL: https://www.sncf-connect.com\n")
     assert labelled(text, rules) == [("07.58.36.85.89", "PHONE"), ("https://ji-woo.wang.blogspot.com", "URL"),
                                      ("11-Jun-1954", "BIRTH_DATE")]
+
+
+def test_a_psql_tables_header_rule_is_read_like_markdowns():
+    text = (" member_id | username  | plan\n-----------+-----------+------\n 884211    | jrosa88   | pro\n"
+            " 884530    | mkettle   | basic\n(2 rows)\n")
+    tables = list(named_tables(text))
+    assert [[text[a:b] for a, b in header] for header, _ in tables] == [["member_id", "username", "plan"]]
+    assert [[text[a:b] for a, b in row] for row in tables[0][1]] == [["884211", "jrosa88", "pro"], ["884530", "mkettle", "basic"]]
