@@ -690,3 +690,9 @@ def test_site_grade_and_locality_columns_hold_no_ones_values(header, value):
     text = f"{header}\n{row}\n"
     spans = found(text, (value, "PERSON"))
     assert (value, "PERSON") not in shown(text, apply_structure(text, spans, FIELDS))
+
+
+def test_an_establishments_finess_number_is_no_ones():
+    xml = '<sejour><etablissement finess="640780417">CH Côte basque</etablissement><patient ipp="P0447120"/></sejour>'
+    spans = found(xml, ("640780417", "IDENTIFIER"), ("P0447120", "IDENTIFIER"))
+    assert shown(xml, apply_structure(xml, spans, FIELDS)) == [("P0447120", "IDENTIFIER")]
