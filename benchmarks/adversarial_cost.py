@@ -58,6 +58,8 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "an organisation's name that never ends": repeat("Hospital ", "", "0113 496 0000"),
     "words before a house number": repeat("tout près ", "", ", 4 rue Haute, 35000 Rennes"),
     "a password's predicates": repeat("is ", "the password ", "tapioca."),
+    "a question about codes that never ends": repeat("whats the code what code ", "", "?\nJo: 4417"),
+    "a vCard address that never ends": repeat("1 Elm St;", "ADR;TYPE=HOME:;;", "x"),
 }
 
 
