@@ -59,7 +59,9 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "words before a house number": repeat("tout près ", "", ", 4 rue Haute, 35000 Rennes"),
     "a password's predicates": repeat("is ", "the password ", "tapioca."),
     "a question about codes that never ends": repeat("whats the code what code ", "", "?\nJo: 4417"),
+    "questions about codes, none answered": repeat("what code what code?\n", "", "Jo: ok"),
     "a vCard address that never ends": repeat("1 Elm St;", "ADR;TYPE=HOME:;;", "x"),
+    "a vCard address with no end": repeat("1 ", "ADR:;;", "."),
 }
 
 

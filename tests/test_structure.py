@@ -659,12 +659,13 @@ def test_an_address_written_on_html_lines_is_one_address():
         ("Léa Morel", "PERSON"), ("Résidence Les Cèdres, bât. A<br>4 allée des Pins<br/>31000 Toulouse", "ADDRESS")]
 
 
-def test_an_address_elements_addressee_and_contact_lines_are_none_of_the_address():
+def test_an_address_elements_addressee_and_contact_lines_are_not_joined_to_the_address():
+    # the addressee's line stays a value of its own (masked whole, as the block's), the contact's line is none
     html = ("<p>Contact</p>\n<address>\nMaître Odile Fabre<br>\n9 quai Lunel<br>\n06300 Nice<br>\n"
             "Tél. : 04 93 00 11 22<br>\n</address>\n<p>fin</p>")
     spans = found(html, ("Odile Fabre", "PERSON"), ("9 quai Lunel", "ADDRESS"))
     assert shown(html, apply_structure(html, spans, FIELDS)) == [
-        ("9 quai Lunel<br>\n06300 Nice", "ADDRESS"), ("Odile Fabre", "PERSON")]
+        ("9 quai Lunel<br>\n06300 Nice", "ADDRESS"), ("Maître Odile Fabre", "ADDRESS")]
 
 
 def test_sibling_address_elements_stay_apart_and_a_street_is_no_addressee():
@@ -696,3 +697,27 @@ def test_an_establishments_finess_number_is_no_ones():
     xml = '<sejour><etablissement finess="640780417">CH Côte basque</etablissement><patient ipp="P0447120"/></sejour>'
     spans = found(xml, ("640780417", "IDENTIFIER"), ("P0447120", "IDENTIFIER"))
     assert shown(xml, apply_structure(xml, spans, FIELDS)) == [("P0447120", "IDENTIFIER")]
+
+
+def test_an_xml_element_named_like_an_html_void_element_still_names_its_text():
+    # "<source>" is HTML's void element, but closed here: an XML element like any other
+    xml = "<clients>\n<client><source>web</source><id>C-30452</id><nom>Favre</nom></client>\n</clients>"
+    assert ("C-30452", "IDENTIFIER") in shown(xml, RULES.detect(xml, "fr"))
+
+
+def test_a_colon_in_an_address_value_is_no_contact_line():
+    xml = "<clients><client><nom>Léa Morel</nom><adresse>Appt 4 : 12 rue des Lilas</adresse></client></clients>"
+    assert ("Appt 4 : 12 rue des Lilas", "ADDRESS") in shown(xml, RULES.detect(xml, "fr"))
+
+
+def test_an_html_addressee_line_stays_masked():
+    html = "<div><p>x</p><address>Anne Roy<br>9 quai Lunel<br>06300 Nice</address></div>"
+    start = html.index("<address>") + len("<address>")
+    spans = [Span(start, html.index("</address>"), "ADDRESS", 0.9, "model")]
+    assert shown(html, apply_structure(html, spans, FIELDS)) == [
+        ("9 quai Lunel<br>06300 Nice", "ADDRESS"), ("Anne Roy", "ADDRESS")]
+
+
+def test_a_personal_site_field_is_no_sites_column():
+    assert FIELDS.kind("site") == "not_personal"
+    assert FIELDS.kind("site perso") is None

@@ -295,21 +295,16 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     return [(start, end)]
 
 
-# A file's name with its extension ("membres_2025.csv", "scan-0412.pdf"): a document's, no one's code
-_FILE_NAME = regex.compile(r"[\w\-.]+\.(?i:csv|tsv|xlsx?|ods|docx?|odt|pdf|txt|json|xml|ya?ml|zip|png|jpe?g|log|sql|md|html?)")
-
-
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a date or an example (`_example`), nor a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
     ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_no_company_line`), nor a brand's name
-    in lower case ("from tesco?": `brand_names`), nor a file's name ("export_2025.csv"). A login of 4+
-    letters or with lower case stays. A path's slash is none of it ("/customers/CUST-0101882/addresses")."""
+    in lower case ("from tesco?": `brand_names`). A login of 4+ letters or with lower case stays. A path's
+    slash before or after it is none of it ("MBR-5530127/" of "/members/MBR-5530127/cards")."""
     while end > start and text[end - 1] == "/":
         end -= 1
     while start < end and text[start] == "/":
         start += 1
-    if _DATE.fullmatch(text[start:end].strip("()[] ")) or _example(text, start, end, checks) \
-            or _FILE_NAME.fullmatch(text, start, end):
+    if _DATE.fullmatch(text[start:end].strip("()[] ")) or _example(text, start, end, checks):
         return []
     value = "".join(c for c in text[start:end] if c.isalnum())
     letters = [c for c in value if c.isalpha()]

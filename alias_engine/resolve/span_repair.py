@@ -45,7 +45,7 @@ _LEAD_NUMBER = regex.compile(r"(\d+)\s+(?=\p{L})")
 _LETTERS = regex.compile(r"[\p{L}\p{M}]+")
 _ARTICLES = frozenset({"le", "la", "des", "el", "al", "y", "ben", "bin"})  # words of a sentence too ("le Romberg", "ben Karim")
 # One or two lower-case words before a name, after a line's or a cell's start or after a word (a title?)
-_PARTICLES_BEFORE = regex.compile(r"(?:(?:^|[\t;|,]|[ ]{2})[ \t]*|(?<![\p{L}])(\p{L}+)\.?[ ])((?:\p{Ll}+[ ]){1,2})\Z",
+_PARTICLES_BEFORE = regex.compile(r"(?:(?:^|[\t;|]|[ ]{2})[ \t]*|(?<![\p{L}])(\p{L}+)\.?[ ])((?:\p{Ll}+[ ]){1,2})\Z",
                                   regex.MULTILINE)
 # Two names joined by "&", each one or two capitalised words or an initial and a surname ("Hannah & Femi",
 # "H OKAFOR & F OKAFOR")

@@ -301,13 +301,14 @@ def _rules_out(text: str, value: _Range, span: Span) -> bool:
 
 
 def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], placeholders: frozenset[str],
-                    lexicon: Lexicon = Lexicon()) -> list[list[tuple[int, int]]]:
+                    lexicon: Lexicon) -> list[list[tuple[int, int]]]:
     """The address values of `values`, in blocks that are one address, or one treatment: the cells of a
     table's address column, and the address elements written one after the other ("<AdrLine>1 Piano
     1</AdrLine><AdrLine>FRANCE</AdrLine>": siblings, nothing but their two tags and spaces between).
     Lines of one element's text broken by `<br>` are one value, one address written on several lines
     ("<td>18 rue Lepic<br>75018 Paris</td>"), but a first line that is a name (`is_name_line`: the addressee
-    of "<address>Dr Anne Roy<br>…") is no address's, nor a contact's line ("Tél. : …", an e-mail)."""
+    of "<address>Anne Roy<br>…") stays a value of its own, and a contact's line after them ("Tél. : …", an
+    e-mail) is none of the address."""
     columns: dict[tuple, list[tuple[int, int]]] = {}
     elements: list[list[tuple[int, int]]] = []
     tag_ends = {b: a for a, b in tags}
@@ -316,12 +317,14 @@ def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], pl
             continue
         if column is not None:
             columns.setdefault(column, []).append((start, end))
-        elif _CONTACT_LINE.search(text, start, end):
-            continue
         elif elements and _LINE_BREAKS.fullmatch(text, elements[-1][-1][1], start):
             first, last = elements[-1][-1]
-            addressee = is_name_line(text[first:last], lexicon) and not _LINE_BREAKS.search(text, first, last)
-            elements[-1][-1] = (start if addressee else first, end)
+            if _CONTACT_LINE.match(text, start, end):
+                continue
+            if is_name_line(text[first:last], lexicon) and not _LINE_BREAKS.search(text, first, last):
+                elements[-1].append((start, end))  # the addressee's line stays a value of its own
+            else:
+                elements[-1][-1] = (first, end)
         elif elements and tags and _only_tags_between(text, elements[-1][-1][1], start, tag_ends):
             elements[-1].append((start, end))
         else:
@@ -329,7 +332,9 @@ def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], pl
     return list(columns.values()) + elements
 
 
-_CONTACT_LINE = regex.compile(r"[:@]")  # "Tél. : …", "contact@…": a contact's line under the address, not of it
+# A contact's line under an address, none of it: "Tél. : …", "Email: …", "contact@…"
+_CONTACT_LINE = regex.compile(r"[ \t]*(?:(?i:t[ée]l[ée]?(?:phone)?|tel|fax|e-?mail|courriel|mob(?:ile)?|portable|phone|gsm|web)"
+                              r"\b[^:\n]{0,12}:|[^\n]*@)")
 _LINE_BREAKS = regex.compile(r"\s*(?:<br\s*/?>\s*)+", regex.IGNORECASE)  # "<br>", "<br/>" between two lines
 
 
@@ -703,8 +708,9 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
                 if closing:
                     while open_elements and open_elements.pop() != name:
                         pass
-                elif not text[start:end].rstrip().endswith("/>") and name.lower() not in _VOID_ELEMENTS:
-                    open_elements.append(name)  # "<br>" holds no text: the text after it is its parent's
+                elif not text[start:end].rstrip().endswith("/>") and not (
+                        name.lower() in _VOID_ELEMENTS and f"</{name}" not in text):
+                    open_elements.append(name)  # HTML's "<br>" holds no text: the text after it is its parent's
             last = end
     yield from records
     for header, rows in tables:
