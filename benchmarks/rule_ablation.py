@@ -59,7 +59,8 @@ class CachedModel:
         return [self.model_filter[0](spans) for spans in out] if self.model_filter[0] else out
 
 
-def run(variant, data: dict[str, list[Path]], backend: str, cache: dict) -> dict[str, tuple[int, int, int]]:
+def run(variant, data: dict[str, list[Path]], backend: str, cache: dict, model_engine: Engine
+        ) -> dict[str, tuple[int, int, int]]:
     model_filter: list = [None]
     with tempfile.TemporaryDirectory() as tmp:
         rules_dir = Path(tmp) / "rules"
@@ -72,7 +73,7 @@ def run(variant, data: dict[str, list[Path]], backend: str, cache: dict) -> dict
             manager = variant(str(rules_dir))
         with manager or contextlib.nullcontext():
             engine = Engine(backend=backend, rules_dir=rules_dir)
-            engine._model = CachedModel(Engine(backend=backend), cache, model_filter)
+            engine._model = CachedModel(model_engine, cache, model_filter)
             out = {}
             for name, files in data.items():
                 records = [r for f in files for r in read_records(str(f))]
@@ -97,8 +98,9 @@ def main() -> int:
         data = {name: data[name] for name in args.sets.split(",")}
     cache_path = Path(f"build/model_cache_{args.backend}.pkl")
     cache = pickle.loads(cache_path.read_bytes()) if cache_path.exists() else {}
-    base = run(None, data, args.backend, cache)
-    results = {name: run(getattr(module, name), data, args.backend, cache) for name in args.names}
+    model_engine = Engine(backend=args.backend)  # runs the model for the texts not in the cache, once
+    base = run(None, data, args.backend, cache, model_engine)
+    results = {name: run(getattr(module, name), data, args.backend, cache, model_engine) for name in args.names}
     cache_path.parent.mkdir(exist_ok=True)
     cache_path.write_bytes(pickle.dumps(cache))
     print("set".ljust(12), "base (tp, fp, readable)".ljust(24), "  ".join(n[:24].ljust(24) for n in args.names))

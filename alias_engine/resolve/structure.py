@@ -37,7 +37,7 @@ famille"). One pass over the text for each kind of structure: linear in its leng
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -321,7 +321,7 @@ def _address_blocks(text: str, values: Sequence, tags: list[tuple[int, int]], pl
             first, last = elements[-1][-1]
             if _CONTACT_LINE.match(text, start, end):
                 continue
-            if is_name_line(text[first:last], lexicon) and not _LINE_BREAKS.search(text, first, last):
+            if is_name_line(text[first:last], lexicon):  # a line of its own: a joined value holds a "<br>", no name
                 elements[-1].append((start, end))  # the addressee's line stays a value of its own
             else:
                 elements[-1][-1] = (first, end)
@@ -503,7 +503,7 @@ def markup_tags(text: str) -> list[tuple[int, int]]:
     if text.count("<") < MIN_TAGS:
         return []
     matches = list(_TAG.finditer(text))
-    closed = {e.group(2) for m in matches if (e := _ELEMENT.match(text, m.start())) is not None and e.group(1)}
+    closed = _closed_elements(text, (m.start() for m in matches))
     found = []
     for m in matches:
         element = _ELEMENT.match(text, m.start())
@@ -518,6 +518,11 @@ def markup_tags(text: str) -> list[tuple[int, int]]:
         found.append((start, m.end()))
     found = [(a, b) for a, b in found if b > a]
     return found if len(found) >= MIN_TAGS else []
+
+
+def _closed_elements(text: str, tag_starts: Iterable[int]) -> set[str]:
+    """The names of the elements that a closing tag among the tags at `tag_starts` closes ("</Nm>")."""
+    return {e.group(2) for start in tag_starts if (e := _ELEMENT.match(text, start)) is not None and e.group(1)}
 
 
 def _outside_tags(text: str, spans: Sequence[Span], tags: list[tuple[int, int]]) -> list[Span]:
@@ -686,6 +691,7 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
     cell by its column's header, and a form's value by the key on its line (`is_form`)."""
     if tags:  # an element's text, named by the element around it, or by its HTML table's header
         open_elements: list[str] = []
+        closed = _closed_elements(text, (start for start, _ in tags))
         cells = _TableCells()
         last = tag_start = 0
         for start, end in tags:
@@ -709,7 +715,7 @@ def _named_values(text: str, tags: list[tuple[int, int]], fields: Fields, tables
                     while open_elements and open_elements.pop() != name:
                         pass
                 elif not text[start:end].rstrip().endswith("/>") and not (
-                        name.lower() in _VOID_ELEMENTS and f"</{name}" not in text):
+                        name.lower() in _VOID_ELEMENTS and name not in closed):
                     open_elements.append(name)  # HTML's "<br>" holds no text: the text after it is its parent's
             last = end
     yield from records
