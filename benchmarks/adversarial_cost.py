@@ -62,6 +62,10 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "questions about codes, none answered": repeat("what code what code?\n", "", "Jo: ok"),
     "a vCard address that never ends": repeat("1 Elm St;", "ADR;TYPE=HOME:;;", "x"),
     "a vCard address with no end": repeat("1 ", "ADR:;;", "."),
+    "an API id's prefix again and again": repeat("cus_", "", "Ab1"),
+    "an account's word, no name": repeat("service account ", "", "."),
+    "a URL's user without an end": repeat("a:", "https://", "b@"),
+    "a template in a URL's password": repeat("{{ ", "postgres://u:", "}}@db"),
 }
 
 

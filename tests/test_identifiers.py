@@ -237,3 +237,24 @@ def test_candidates_include_values_with_a_bad_checksum(rules):
 
 def test_candidates_skip_negative_context(rules):
     assert identifier_candidates("Facture n° 4111111111111112", "fr", rules) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Patient: T. Gray   DOB: 08/02/1979   NHS: 943 476 5919", "943 476 5919"),
+    ("they said bring your NHS number which is 943 476 5919 x", "943 476 5919"),
+    ("Re: Mrs Gray, NHS 9434765919, seen today", "9434765919"),
+    ("NHS: 943.476.5919", "943.476.5919"),
+])
+def test_an_nhs_number_needs_its_name_before_it_on_the_line(rules, text, value):
+    start = text.index(value)
+    assert [(s.start, s.end, s.label) for s in find_identifiers(text, "en", rules)] == \
+        [(start, start + len(value), "IDENTIFIER")]
+
+
+@pytest.mark.parametrize("text", [
+    "Call 943 476 5919 about the NHS clinic.",            # the name after the number
+    "My NHS card is at home.\nCall 943 476 5919 today.",  # the name on the line before
+    "NHS 943 476 5918 (bad check digit)",
+])
+def test_an_nhs_number_without_its_name_or_check_is_none(rules, text):
+    assert [s for s in find_identifiers(text, "en", rules) if s.label == "IDENTIFIER"] == []

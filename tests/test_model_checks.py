@@ -242,6 +242,27 @@ def test_model_identifier_that_is_a_brand_in_lower_case_is_dropped(text, value, 
     assert checked(text, value, "IDENTIFIER") == ([("IDENTIFIER", value)] if kept else [])
 
 
+@pytest.mark.parametrize("text, value, label", [
+    ("I gave him my memorable word, Riverbank1972, and the passcode", "Riverbank1972", "SECRET"),
+    ("the guest wifi has no password; the office one is latte4team.", "latte4team", "SECRET"),
+    ("mdp serveur ChevalierNoir (pas sur twitch)", "ChevalierNoir", "SECRET"),
+    # the last credential word before the code names a login or a number: the model's label stays
+    ("password reset for user jdoe1984 done", "jdoe1984", "IDENTIFIER"),
+    ("sshd[4120]: Accepted password for k.obi from 10.0.0.7", "k.obi", "IDENTIFIER"),  # whose password
+    ("dovecot: auth: passwd-file(m.roux,10.0.0.7): unknown user", "m.roux", "IDENTIFIER"),
+    ("Password reset requested by jdoe1984", "jdoe1984", "IDENTIFIER"),
+    ("Sent the PIN letter to patient T0571386 today", "T0571386", "IDENTIFIER"),
+    ("pin the post on slack and ping jdoe1984", "jdoe1984", "IDENTIFIER"),     # the verb, not a PIN
+    ("mdp oublié par jdupont75", "jdupont75", "IDENTIFIER"),
+    ("not the password itself. My handle on the forum is qwlmzt", "qwlmzt", "IDENTIFIER"),   # another sentence
+    ("sudo: TTY=pts/3 ; PWD=/home/k.obi ; USER=root", "k.obi", "IDENTIFIER"),   # a working directory
+    ("PIN sent; customer number CN-44812", "CN-44812", "IDENTIFIER"),
+    ("my password is in the drawer.\nlogin kmartin77", "kmartin77", "IDENTIFIER"),   # another line
+])
+def test_model_identifier_after_a_secret_word_is_a_secret(text, value, label):
+    assert checked(text, value, "IDENTIFIER") == [(label, value)]
+
+
 @pytest.mark.parametrize("value", ["zqxv", "kl27", "jmartin", "4471", "CLI-77102"])
 def test_model_identifier_kept(value):
     text = f"user {value} logged in"
@@ -1100,6 +1121,10 @@ def test_a_name_before_other_words_stays(text, value):
     ("18/06   VIR INST DE MME ODILE QUINTARD MOTIF COURS", "ODILE QUINTARD MOTIF",     # a transfer's payer stays,
      [("PERSON", "ODILE QUINTARD")]),                                                 # without the next field
     ("Hi DD, Anne here", "Anne", [("PERSON", "Anne")]),
+    # a card payment's line: the words in capitals after its merchant are the merchant's or its town
+    ("06/03  CB BRICOMARCHE 05/03 LA TESTE       142,90", "LA TESTE", []),
+    ("08/05  CB HYPER U MARENNES 07/05        31,20", "MARENNES", []),
+    ("07/03  CB DR PELLETIER 06/03  25,00", "PELLETIER", [("PERSON", "PELLETIER")]),   # a doctor paid by card
 ])
 def test_a_statements_merchant_is_no_person(text, value, expected):
     assert checked(text, value, "PERSON") == expected

@@ -159,7 +159,6 @@ def test_ip_negatives(rules, text):
     "https://www.dropbox.com/s/abc123/releve.pdf",
     "https://jdupont.github.io/",
     "https://marie-martin.wordpress.com/a-propos",
-    "http://jean:secret@ftp.example.com/backup",
     "linkedin.com/in/marie-martin",
     "https://orcid.org/0000-0002-1825-0097",                       # a researcher's profile
     "https://clinic.example.net/join/room-3?pid=T0571386",          # a patient's id in the query
@@ -196,6 +195,45 @@ def test_person_urls(rules, url):
 def test_public_urls_are_not_persons(rules, url):
     assert not is_person_url(url, rules)
     assert find_urls(f"Voir {url}.", rules) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a URL's user name and password are a connection string's: the user an IDENTIFIER, the password a SECRET
+    ("origin  https://jmarlowe:ghp_Zx81KfLmQ2wErT5yUi9oP3aSdF6gH1jK4lZx@github.com/acme/tools.git (fetch)",
+     [("jmarlowe", "IDENTIFIER"), ("ghp_Zx81KfLmQ2wErT5yUi9oP3aSdF6gH1jK4lZx", "SECRET")]),
+    ("backup: ftp://jean:Pivoine-77@ftp.example.com/backup", [("jean", "IDENTIFIER"), ("Pivoine-77", "SECRET")]),
+    # the rest of the URL is judged on its own: a profile after the credentials is a URL of its own
+    ("https://jmarlowe:Kx9-pQ2zT@github.com/jmarlowe",
+     [("jmarlowe", "IDENTIFIER"), ("Kx9-pQ2zT", "SECRET"), ("github.com/jmarlowe", "URL")]),
+    # a password read from a variable is none, but the user name is real
+    ("replica: postgres://report_ro:${REPLICA_PASSWORD}@db-2.internal:5432/app", [("report_ro", "IDENTIFIER")]),
+    ("url: mysql://ledger_app:{{ vault.ledger_db }}@10.0.0.9/ledger", [("ledger_app", "IDENTIFIER"), ("10.0.0.9", "IP_ADDRESS")]),
+])
+def test_credentials_in_a_url_are_its_user_and_password(text, expected):
+    spans = Engine(use_model=False).detect(text)
+    assert [(text[s.start:s.end], s.label) for s in spans] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Format : mysql://utilisateur:motdepasse@hote:3306/base",   # a format's example: its user is none
+    "DATABASE_URL=postgres://USER:${PASSWORD}@host:5432/db",
+    "https://user:pass@example.com",
+])
+def test_the_user_of_example_credentials_is_no_login(text):
+    assert [s for s in Engine(use_model=False).detect(text) if s.label == "IDENTIFIER"] == []
+
+
+@pytest.mark.parametrize("text, url", [
+    # credentials the secret rules do not mask (an example's password, one too long for them) stay inside the
+    # URL's span, which covers the whole URL as any URL with a user name does: nothing of them is left readable
+    ("https://kevin.b:mypassword123@nas.example.org/share", "https://kevin.b:mypassword123@nas.example.org/share"),
+    ("git clone https://kevin.b:****@git.example.org/team/repo.git", "https://kevin.b:****@git.example.org/team/repo.git"),
+    ("clone https://jdoe:" + "aB3" * 100 + "@git.example.org/team/repo.git",
+     "https://jdoe:" + "aB3" * 100 + "@git.example.org/team/repo.git"),
+])
+def test_credentials_no_secret_rule_masks_stay_in_the_url(text, url):
+    spans = Engine(use_model=False).detect(text)
+    assert [(text[s.start:s.end], s.label) for s in spans] == [(url, "URL")]
 
 
 def test_url_trailing_punctuation_and_parentheses(rules):

@@ -11,7 +11,7 @@ from stdnum.fr import nir as stdnum_nir
 from stdnum.us import ssn as stdnum_ssn
 
 from alias_engine.errors import AliasEngineError
-from alias_engine.validators import VALIDATORS, card, gb_dl, iban, nino, nir, ssn, vin
+from alias_engine.validators import VALIDATORS, card, gb_dl, iban, nhs, nino, nir, ssn, vin
 from alias_engine.validators.errors import (
     InvalidChecksum,
     InvalidComponent,
@@ -216,6 +216,11 @@ def test_bad_check_digits_are_rejected(seed):
         (gb_dl, "MORGA753136SM9IJ"[:15], InvalidLength),
         (gb_dl, "MO9GA753116SM9IJ", InvalidFormat),      # 9s pad the surname's end only
         (gb_dl, "1ORGA753116SM9IJ", InvalidFormat),
+        (nhs, "943 476 5918", InvalidChecksum),
+        (nhs, "943 476 591", InvalidLength),
+        (nhs, "943 476 59a9", InvalidFormat),
+        (nhs, "000 000 0000", InvalidFormat),
+        (nhs, "123 456 7890", InvalidChecksum),       # 10 would be its check digit: no NHS number starts so
     ],
 )
 def test_invalid_values_raise_the_specific_error(module, value, error):
@@ -305,3 +310,9 @@ def test_vin_invalid_values(value, error):
 def test_vin_generated_values_are_valid():
     rng = random.Random(7)
     assert all(vin.is_valid(vin.generate(rng)) for _ in range(200))
+
+
+def test_nhs_doctests_run():
+    import doctest
+    result = doctest.testmod(nhs)
+    assert result.attempted > 0 and result.failed == 0

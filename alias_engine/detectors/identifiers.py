@@ -37,6 +37,7 @@ class IdentifierRule:
     langs: frozenset[str]
     patterns: tuple[regex.Pattern, ...]
     negative_context: bool
+    required_context: regex.Pattern | None = None  # a weak checksum's name, read before the value
 
     def applies_to(self, lang: str) -> bool:
         return "*" in self.langs or lang in self.langs
@@ -89,9 +90,15 @@ def _parse_rule(path: Path, entry: Any) -> IdentifierRule:
     patterns = _field(path, entry, "patterns", list)
     if not patterns or not all(isinstance(p, str) for p in patterns + langs):
         raise _rules_error(path, f"identifier {name!r}: 'patterns' and 'langs' must be lists of strings")
+    required = entry.get("required_context", [])
+    if not isinstance(required, list) or not all(isinstance(w, str) and w for w in required):
+        raise _rules_error(path, f"identifier {name!r}: 'required_context' must be a list of non-empty strings")
+    names = "|".join(regex.escape(w) for w in required)
     return IdentifierRule(name, label, validator, score, frozenset(langs),
                           tuple(_compile(path, p) for p in patterns),
-                          bool(entry.get("negative_context", False)))
+                          bool(entry.get("negative_context", False)),
+                          _compile(path, rf"(?<![\p{{L}}\p{{N}}])(?:{names})(?![\p{{L}}])", regex.IGNORECASE)
+                          if required else None)
 
 
 def _negative_context(path: Path, data: dict) -> regex.Pattern | None:
@@ -148,6 +155,12 @@ def _after_negative_keyword(text: str, start: int, rules: IdentifierRules) -> bo
     return rules.negative_context.search(text, max(0, start - rules.context_window), start) is not None
 
 
+def _named_before(text: str, start: int, names: regex.Pattern, rules: IdentifierRules) -> bool:
+    """One of `names` ("NHS") is written before `start` on its line, within the context window."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return names.search(text, max(line_start, start - rules.context_window), start) is not None
+
+
 @dataclass(frozen=True, order=True)
 class IdentifierCandidate:
     """A value of the right shape for identifier `name`; `valid` when its validator accepts it."""
@@ -169,7 +182,8 @@ def _trim_letters(text: str, start: int, end: int) -> int:
 
 
 def identifier_candidates(text: str, lang: str, rules: IdentifierRules) -> list[IdentifierCandidate]:
-    """Every value of an identifier's shape in `text`, valid or not, except those after a negative keyword.
+    """Every value of an identifier's shape in `text`, valid or not, except those after a negative keyword
+    and those whose rule asks for its name before them on their line (`required_context`: "NHS").
 
     For the keyword rules: a value that fails its checksum is still masked
     (unverified) when the context says what it is.
@@ -187,12 +201,15 @@ def identifier_candidates(text: str, lang: str, rules: IdentifierRules) -> list[
                     end = _trim_letters(text, start, end) if fitted is None else fitted
                 if rule.negative_context and _after_negative_keyword(text, start, rules):
                     continue
+                if rule.required_context and not _named_before(text, start, rule.required_context, rules):
+                    continue
                 found.add(IdentifierCandidate(start, end, rule.name, rule.label, is_valid(text[start:end])))
     return sorted(found)
 
 
 def find_identifiers(text: str, lang: str, rules: IdentifierRules) -> list[Span]:
-    """Validated IBAN, NIR, SSN, NINO and card-number spans in `text` (normalised), sorted.
+    """Validated identifier spans in `text` (normalised): IBAN, NIR, SSN, NINO, card numbers and the other
+    kinds of rules/identifiers.json, sorted.
 
     Spans of different kinds may overlap (rarely: the same digits valid as two
     kinds); the merger resolves them.

@@ -56,6 +56,7 @@ class PatternRules:
     secret_reject: regex.Pattern
     secret_score: float
     system_account: regex.Pattern = NEVER  # "root", "admin": no person's login
+    secret_reference: regex.Pattern = NEVER  # "${DB_PASSWORD}": a password kept elsewhere
     organisation_paths: frozenset[str] = frozenset()  # "mon-compte", "upload": pages of an organisation's site
 
 
@@ -76,8 +77,8 @@ def compile_pattern(pattern: str, where: str) -> regex.Pattern:
         raise ValueError(f"{where}: invalid regex: {exc}") from None
 
 
-def load_pattern_rules(common: dict, secret_reject: regex.Pattern,
-                       system_account: regex.Pattern = NEVER) -> PatternRules:
+def load_pattern_rules(common: dict, secret_reject: regex.Pattern, system_account: regex.Pattern = NEVER,
+                       secret_reference: regex.Pattern = NEVER) -> PatternRules:
     """Compile the pattern sections of common.json; KeyError/ValueError/TypeError on a bad file."""
     email, phone, ip, url, secret = (common[k] for k in ("email", "phone", "ip", "url", "secret"))
     return PatternRules(
@@ -115,6 +116,7 @@ def load_pattern_rules(common: dict, secret_reject: regex.Pattern,
         secret_reject=secret_reject,
         secret_score=float(secret["score"]),
         system_account=system_account,
+        secret_reference=secret_reference,
     )
 
 
@@ -316,12 +318,37 @@ def _is_path_token(segment: str) -> bool:
 
 
 def find_urls(text: str, rules: PatternRules) -> list[Span]:
+    """URLs that point at a person (`is_person_url`). A URL that carries a user name and a password that
+    the secret rules mask (`https://jdoe:TOKEN@git.example.org/…`, `_masked_credentials`) is a connection
+    string: its user and password are those rules' spans (`find_secrets`), and the URL's span, if the rest
+    points at a person, starts after them. Credentials those rules would not mask (an example's password,
+    one too long for them) leave the whole URL one span, as any URL with a user name is."""
     spans = []
     for m in rules.url.finditer(text):
         url = _trim_url(m.group())
-        if url and is_person_url(url, rules):
+        credentials = _URL_CREDENTIALS.match(url)
+        if credentials and _masked_credentials(credentials, rules):
+            rest = url[:credentials.end("scheme")] + url[credentials.end():]
+            if is_person_url(rest, rules):
+                spans.append(Span(m.start() + credentials.end(), m.start() + len(url), "URL", rules.url_score, "pattern"))
+        elif url and is_person_url(url, rules):
             spans.append(Span(m.start(), m.start() + len(url), "URL", rules.url_score, "pattern"))
     return spans
+
+
+# scheme://user:password@host, as the connection_string_password rule reads it (a password of 256 characters at most)
+_URL_CREDENTIALS = regex.compile(
+    r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*://)(?P<user>[^\s:/@?#]*):(?P<password>[^\s@/?#]{1,256})@(?=[^\s/?#@])")
+
+
+def _masked_credentials(credentials: regex.Match, rules: PatternRules) -> bool:
+    """The secret rules mask these credentials: a password that is no example, or one read from a variable
+    with a user name that is a person's login (no system account, no example)."""
+    password, user = credentials.group("password"), credentials.group("user")
+    if not rules.secret_reject.fullmatch(password):
+        return True
+    return bool(user) and rules.secret_reference.fullmatch(password) is not None \
+        and not rules.secret_reject.fullmatch(user) and not rules.system_account.fullmatch(user)
 
 
 # --- SECRET ------------------------------------------------------------------
@@ -329,16 +356,19 @@ def find_urls(text: str, rules: PatternRules) -> list[Span]:
 def find_secrets(text: str, rules: PatternRules) -> list[Span]:
     """Well-known credential formats; a named group "span" narrows the span (a connection string's password),
     and a group "user" is the account's user name, an IDENTIFIER (LABELS.md) unless it is a system account, or an
-    EMAIL when it is an e-mail address (a mailer's `smtp://alerts@example.org:…@host`)."""
+    EMAIL when it is an e-mail address (a mailer's `smtp://alerts@example.org:…@host`). A password read from a
+    variable (`secret_reference`: `postgres://app_ro:${DB_PASSWORD}@db`) is none, but its user name is real."""
     spans = []
     for _name, pattern in rules.secret_formats:
         for m in pattern.finditer(text):
             group = "span" if "span" in pattern.groupindex and m.group("span") is not None else 0
             start, end = m.span(group)
-            if rules.secret_reject.fullmatch(m.group(group)):
-                continue
-            spans.append(Span(start, end, "SECRET", rules.secret_score, "validator"))
             user = m.group("user") if "user" in pattern.groupindex else None
+            if rules.secret_reject.fullmatch(m.group(group)):
+                if not (user and rules.secret_reference.fullmatch(m.group(group))):
+                    continue  # an example's password; one read from a variable leaves a real user name
+            else:
+                spans.append(Span(start, end, "SECRET", rules.secret_score, "validator"))
             if user and not rules.secret_reject.fullmatch(user) and not rules.system_account.fullmatch(user):
                 label = "EMAIL" if "@" in user else "IDENTIFIER"
                 spans.append(Span(m.start("user"), m.end("user"), label, rules.secret_score, "validator"))

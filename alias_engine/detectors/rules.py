@@ -95,7 +95,8 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         common["phone"] = {**common["phone"], "region_order": {lang.name: lang.phone_regions for lang in languages.all}}
     try:
         rejects = {name: compile_pattern(p, f"rejects.{name}") for name, p in common.get("rejects", {}).items()}
-        patterns = load_pattern_rules(common, rejects["placeholder"], rejects["system_account"])
+        patterns = load_pattern_rules(common, rejects["placeholder"], rejects["system_account"],
+                                      rejects["secret_reference"])
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed pattern rules ({type(exc).__name__}: {exc})") from None
     rule_lists = [(COMMON_FILE, common.get("keyword_rules", []))]

@@ -299,7 +299,8 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
     """Not a date or an example (`_example`), nor a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
     ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_no_company_line`), nor a brand's name
     in lower case ("from tesco?": `brand_names`). A login of 4+ letters or with lower case stays. A path's
-    slash before or after it is none of it ("MBR-5530127/" of "/members/MBR-5530127/cards")."""
+    slash before or after it is none of it ("MBR-5530127/" of "/members/MBR-5530127/cards"). A code after a
+    secret's word is a SECRET (`_secret_named_before`)."""
     while end > start and text[end - 1] == "/":
         end -= 1
     while start < end and text[start] == "/":
@@ -314,7 +315,24 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
         return []
     if text[start:end].islower() and text[start:end].casefold() in checks.lexicon.brand_names:
         return []  # "anyone want anything from tesco?", "grafana is still admin": a service, no one's login
-    return _no_company_line(text, start, end, checks)
+    pieces = _no_company_line(text, start, end, checks)
+    if pieces and _secret_named_before(text, start, checks):
+        return [(a, b, "SECRET") if checks.secret_not is None or not checks.secret_not.fullmatch(text, a, b)
+                else (a, b) for a, b, *_ in pieces]
+    return pieces
+
+
+_SECRET_WORD_WINDOW = 80  # characters read before a model IDENTIFIER for a secret's word
+
+
+def _secret_named_before(text: str, start: int, checks: ModelChecks) -> bool:
+    """The last credential word before `start` on its line names a secret ("my memorable word, ", "no
+    password; the staff one is "), and no login, number or person comes after it (`secret_named_before`):
+    the model's code there is a SECRET (a hash or a placeholder, `secret_not`, keeps its label)."""
+    if checks.secret_named_before is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return checks.secret_named_before.search(text, max(line_start, start - _SECRET_WORD_WINDOW), start) is not None
 
 
 def is_siret(value: str) -> bool:

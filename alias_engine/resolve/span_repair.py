@@ -435,12 +435,18 @@ def companies_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Sp
 
 def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
     """Without the PERSON spans a statement's line names after a card, cash or direct-debit code ("CB
-    INTERMARCHE SAINTES", "DD NORTHGAS", `merchant_before`): a merchant or a biller, a company. A
-    transfer's payer or payee ("VIR INST DE MME ODILE QUINTARD", "FPS FROM FIONA DRUMMOCK") stays."""
+    INTERMARCHE SAINTES", "DD NORTHGAS", `merchant_before`): a merchant or a biller, a company; on a card
+    payment's line, the words in capitals after the merchant's too ("CB LEROY MERLIN 05/03 LA ROCHELLE": its
+    town), unless a title or a holder's word comes first ("CB DR …", "CARD HOLDER …"). A transfer's payer or
+    payee ("VIR INST DE MME ODILE QUINTARD", "FPS FROM FIONA DRUMMOCK") stays."""
     if checks.merchant_before is None:
         return spans
     return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
-        text[max(span.start - 30, text.rfind("\n", max(0, span.start - 30), span.start) + 1):span.start]) is None]
+        text[max(span.start - _MERCHANT_WINDOW, text.rfind("\n", max(0, span.start - _MERCHANT_WINDOW), span.start) + 1):
+             span.start]) is None]
+
+
+_MERCHANT_WINDOW = 50  # characters of the line read before a name for a card's or a debit's code
 
 
 def medicines_removed(spans: list[Span], text: str, checks: ModelChecks) -> list[Span]:
