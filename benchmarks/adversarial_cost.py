@@ -66,6 +66,7 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "an account's word, no name": repeat("service account ", "", "."),
     "a URL's user without an end": repeat("a:", "https://", "b@"),
     "a template in a URL's password": repeat("{{ ", "postgres://u:", "}}@db"),
+    "a table's column of logins": repeat("A1,k.obi_7,Leeds\n", "ref,user,site\n"),
 }
 
 

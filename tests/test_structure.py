@@ -720,3 +720,50 @@ def test_an_html_addressee_line_stays_masked():
 def test_a_personal_site_field_is_no_sites_column():
     assert FIELDS.kind("site") == "not_personal"
     assert FIELDS.kind("site perso") is None
+
+
+def _column_table(values: list[str], header: str = "ref,contact,site") -> str:
+    return header + "\n" + "".join(f"A{i},{value},Leeds\n" for i, value in enumerate(values))
+
+
+def _filled(table: str, *pieces: tuple[str, str]) -> list[tuple[str, str]]:
+    before = shown(table, found(table, *pieces))
+    after = shown(table, apply_structure(table, found(table, *pieces), FIELDS))
+    return [item for item in after if item not in before]
+
+
+def test_a_column_found_nearly_whole_holds_its_label_in_its_other_cells():
+    # the model found three names of four, whole, in a column the fields say nothing of: the fourth is one too,
+    # without its title or a full stop
+    table = _column_table(["Evangeline Stone", "Marcus Hale", "Mme St. John-Mildmay.", "Ada Brook"])
+    assert _filled(table, ("Evangeline Stone", "PERSON"), ("Marcus Hale", "PERSON"), ("Ada Brook", "PERSON")) == [
+        ("St. John-Mildmay", "PERSON")]
+    # a column of codes: a code of its codes' shape is one; an amount, a year, a phone are none
+    found_codes = [f"KX-2041{i}" for i in range(8)]
+    codes = _column_table(found_codes + ["KX-20433", "1200.00", "2024", "0612345678"], "ref,fob,site")
+    assert _filled(codes, *[(code, "IDENTIFIER") for code in found_codes]) == [("KX-20433", "IDENTIFIER")]
+
+
+@pytest.mark.parametrize("table, pieces", [
+    # two of four found: under two in three
+    (_column_table(["Evangeline Stone", "Marcus Hale", "Rosalind Kemp", "Ada Brook"]),
+     (("Evangeline Stone", "PERSON"), ("Marcus Hale", "PERSON"))),
+    # three of five found: three at least, but under two in three
+    (_column_table(["Evangeline Stone", "Marcus Hale", "Rosalind Kemp", "Ada Brook", "Owen Tate"]),
+     (("Evangeline Stone", "PERSON"), ("Marcus Hale", "PERSON"), ("Ada Brook", "PERSON"))),
+    # notes: names found inside cells, not whole: the column is prose, not names
+    (_column_table(["Called Jean Dupont", "Met Marie Curie", "Rosalind Kemp", "Email from Paul Martin"], "ref,notes,site"),
+     (("Jean Dupont", "PERSON"), ("Marie Curie", "PERSON"), ("Paul Martin", "PERSON"))),
+    # a product table's name column (a price, a SKU beside it)
+    ("name,price,sku\nMadeleine,12.00,SK-1\nFlorentine,14.00,SK-2\nRosalind Kemp,9.00,SK-3\nLouise Chair,80.00,SK-4\n",
+     (("Madeleine", "PERSON"), ("Florentine", "PERSON"), ("Louise Chair", "PERSON"))),
+    # an organisation's name among the parties
+    (_column_table(["Evangeline Stone", "Marcus Hale", "Hanson Bridgett LLP", "Ada Brook"], "ref,party,site"),
+     (("Evangeline Stone", "PERSON"), ("Marcus Hale", "PERSON"), ("Ada Brook", "PERSON"))),
+    # two labels in the column
+    (_column_table(["Evangeline Stone", "Marcus Hale", "Rosalind Kemp", "Ada Brook", "Owen Tate", "Lia Moss"]),
+     (("Evangeline Stone", "PERSON"), ("Marcus Hale", "PERSON"), ("Ada Brook", "PERSON"), ("Owen Tate", "PERSON"),
+      ("Lia Moss", "IDENTIFIER"))),
+])
+def test_a_column_found_in_part_prose_things_or_two_labels_is_not_filled(table, pieces):
+    assert _filled(table, *pieces) == []

@@ -248,7 +248,7 @@ def apply_structure(text: str, spans: Sequence[Span], fields: Fields, structure:
     given): nothing inside a tag, what the fields say."""
     tags, tables, keys, values = structure or read_structure(text, fields)
     out = _outside_keys(list(spans), keys)
-    out = _within_cells(text, out, tables, fields) if tables else out
+    out = _columns_filled(text, _within_cells(text, out, tables, fields), tables, fields) if tables else out
     if not tags and not values:
         return out
     out = _outside_tags(text, out, tags) if tags else out
@@ -577,6 +577,93 @@ def _within_cells(text: str, spans: list[Span], tables: list, fields: Fields) ->
         kept = sum(c.isalnum() for p in pieces for c in text[p.start:p.end])
         out += pieces if kept == sum(c.isalnum() for c in text[span.start:span.end]) else [span]
     return out
+
+
+def _columns_filled(text: str, spans: list[Span], tables: list, fields: Fields) -> list[Span]:
+    """A column that the rules' fields say nothing of (`Fields.kind` None), in a table that is no form, whose
+    cells the detectors found whole as one label's values, PERSON or IDENTIFIER, two cells of three and three
+    at least, holds that label in its other cells too: a cell where nothing was found that reads as its
+    column's values is that label's, whole. A name: a name's words, no organisation's word ("Hanson
+    Bridgett LLP"), no placeholder, in a table whose header names no thing (`thing`: a price, a SKU: "Oak
+    Table" under `name`); a code: the shape of one of its column's found codes (letters, digits and their
+    separators: `KX-20433` beside `KX-20411`, not `1200.00`). The model reads a table row by row, and a
+    name or a code it missed in one row stays readable ("St. John-Mildmay" in a column of surnames it
+    found everywhere else); every cell of a column gets the same treatment."""
+    columns: list[tuple[list[tuple[int, int]], bool]] = []   # each open column's cells, and whether its table names a thing
+    for header, rows in tables:
+        names = tuple(text[start:end] for start, end in header)
+        if is_form(text, header, rows, lambda cell: fields.names_a_field(text[cell[0]:cell[1]])):
+            continue
+        things = any(_has_any(field_words(name), fields.thing) for name in names)
+        columns += [([row[column] for row in rows if column < len(row) and row[column][0] < row[column][1]], things)
+                    for column, name in enumerate(names) if fields.kind(name, names) is None]
+    if not columns:
+        return spans
+    inside = _spans_in_cells(spans, [cell for cells, _ in columns for cell in cells])
+    added = [span for cells, things in columns for span in _column_filled(text, cells, inside, fields, things)]
+    return spans + added if added else spans
+
+
+def _spans_in_cells(spans: list[Span], cells: list[tuple[int, int]]) -> dict[tuple[int, int], list[Span]]:
+    """The spans that overlap each cell, read once over the spans (a cell is short, a span may be long)."""
+    index = SpanIndex([_Range(start, end, "cell") for start, end in cells])
+    inside: dict[tuple[int, int], list[Span]] = {}
+    for span in spans:
+        for cell in index.overlapping(span.start, span.end):
+            inside.setdefault((cell.start, cell.end), []).append(span)
+    return inside
+
+
+def _column_filled(text: str, cells: list[tuple[int, int]], inside: dict[tuple[int, int], list[Span]],
+                   fields: Fields, things: bool) -> list[Span]:
+    """The spans `_columns_filled` adds to one column's cells."""
+    whole: dict[str, list[str]] = {}   # label -> the found cells' values
+    unfound = []
+    for start, end in cells:
+        found = inside.get((start, end), [])
+        if not found:
+            unfound.append((start, end))
+        for span in found:
+            if span.label in _FILLED_LABELS and span.start <= start and end <= span.end:
+                whole.setdefault(span.label, []).append(text[start:end])
+    if len(whole) != 1:
+        return []
+    label, values = next(iter(whole.items()))
+    if len(values) < 3 or 3 * len(values) < 2 * len(cells):
+        return []
+    if label == "PERSON":
+        if things:
+            return []
+        pieces = [(_after_titles(text, start, end, fields.lexicon.person_lead_words), end) for start, end in unfound]
+        pieces = [(start, _without_end_punctuation(text, start, end)) for start, end in pieces]
+        return [Span(start, end, label, 0.8, "keyword") for start, end in pieces
+                if _reads_as_name(text, start, end, fields.not_a_name_values) and text[start].isupper()
+                and not _names_an_organisation(text[start:end], fields.lexicon)]
+    shapes = {_code_shape(value) for value in values}
+    return [Span(start, end, label, 0.8, "keyword") for start, end in unfound
+            if _code_shape(text[start:end]) in shapes and any(c.isdigit() for c in text[start:end])]
+
+
+_FILLED_LABELS = frozenset({"PERSON", "IDENTIFIER"})
+_SHAPE_RUN = regex.compile(r"\p{L}+|\p{N}+")
+
+
+def _code_shape(value: str) -> str:
+    """A code's shape: its runs of letters as `A`, of digits as `9`, its separators as written
+    ("KX-20411" and "KX-20433" are `A-9`, "1200.00" is `9.9`)."""
+    return _SHAPE_RUN.sub(lambda m: "A" if m.group()[0].isalpha() else "9", value)
+
+
+def _without_end_punctuation(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1] in ".,;:":
+        end -= 1
+    return end
+
+
+def _names_an_organisation(value: str, lexicon: Lexicon) -> bool:
+    """A word of an organisation, a company's legal form or a business in it ("Hanson Bridgett LLP")."""
+    words = lexicon.organisation_words | lexicon.company_words | lexicon.business_words
+    return any(word.strip(".,") in words or word.casefold().strip(".,") in words for word in value.split())
 
 
 def _fields_named(text: str, cells: list[tuple[int, int]], fields: Fields) -> int:
