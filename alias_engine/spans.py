@@ -107,6 +107,16 @@ _SECRET_LEAD_STRIP = "\"'«»“”‘’([{<="
 _SECRET_TRAIL_STRIP = "\"'«»“”‘’)]}>.,;:"
 
 
+def line_window_start(text: str, start: int, width: int) -> int:
+    """Where the `width` characters before `start` begin, not before the start of `start`'s line: the
+    context a rule reads before a value (found by searching back at most `width` characters).
+
+    >>> line_window_start("Tel\\nNHS: 943", 9, 40), line_window_start("abcdef", 5, 2)
+    (4, 3)
+    """
+    return max(0, start - width, text.rfind("\n", max(0, start - width), start) + 1)
+
+
 def snap_to_words(text: str, start: int, end: int, label: str) -> tuple[int, int] | None:
     """`[start, end)` without surrounding spaces/punctuation and extended to whole words; None if empty. A
     phone's bracketed area code keeps its brackets ("(438) 555-0194")."""

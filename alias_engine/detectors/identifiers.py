@@ -19,7 +19,7 @@ import regex
 from ..errors import RulesError
 from ..labels import LABELS
 from ..resources import read_rule_file
-from ..spans import Span
+from ..spans import Span, line_window_start
 from ..validators import VALIDATORS, iban
 
 RULES_FILE = "identifiers.json"
@@ -157,8 +157,7 @@ def _after_negative_keyword(text: str, start: int, rules: IdentifierRules) -> bo
 
 def _named_before(text: str, start: int, names: regex.Pattern, rules: IdentifierRules) -> bool:
     """One of `names` ("NHS") is written before `start` on its line, within the context window."""
-    line_start = text.rfind("\n", 0, start) + 1
-    return names.search(text, max(line_start, start - rules.context_window), start) is not None
+    return names.search(text, line_window_start(text, start, rules.context_window), start) is not None
 
 
 @dataclass(frozen=True, order=True)

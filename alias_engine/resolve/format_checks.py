@@ -25,6 +25,7 @@ from stdnum.fr import siret
 
 from ..detectors.keywords import is_possible_phone
 from ..detectors.patterns import is_person_url
+from ..spans import line_window_start
 from ..validators import card
 from .checks_data import Check, ModelChecks, Piece
 from .suppressions import is_public_url, templated
@@ -201,7 +202,7 @@ def _secret(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]
     if _DATE.fullmatch(value) and (_CLOCK_AFTER.match(text, end) or
                                    not _SECRET_WORD_BEFORE.search(text, max(0, start - 40), start)):
         return []  # a chat's or a log's timestamp ("Yvain_du_29 — 14/03/2026 20:05"); after "password" a date may be one
-    if _KEYPAD_CODE.fullmatch(value) and _KEYPAD_WORD_BEFORE.search(text, max(0, start - 40, text.rfind("\n", max(0, start - 40), start) + 1), start):
+    if _KEYPAD_CODE.fullmatch(value) and _KEYPAD_WORD_BEFORE.search(text, line_window_start(text, start, 40), start):
         end -= 1  # a keypad's enter key after a door's or an alarm's code ("gate code: 3741#") is none of it
         value = text[start:end]
     if _network_name(text, start, end):
@@ -233,7 +234,7 @@ def _network_name(text: str, start: int, end: int) -> bool:
     >>> _network_name(text, 31, len(text))
     False
     """
-    line_start = max(0, start - 60, text.rfind("\n", max(0, start - 60), start) + 1)
+    line_start = line_window_start(text, start, 60)
     named = _NETWORK_NAMED_BEFORE.search(text, line_start, start)
     if named is not None:
         return not _PASSWORD_OF_THE_NETWORK.search(text, line_start, named.start())
@@ -331,8 +332,7 @@ def _secret_named_before(text: str, start: int, checks: ModelChecks) -> bool:
     the model's code there is a SECRET (a hash or a placeholder, `secret_not`, keeps its label)."""
     if checks.secret_named_before is None:
         return False
-    line_start = text.rfind("\n", 0, start) + 1
-    return checks.secret_named_before.search(text, max(line_start, start - _SECRET_WORD_WINDOW), start) is not None
+    return checks.secret_named_before.search(text, line_window_start(text, start, _SECRET_WORD_WINDOW), start) is not None
 
 
 def is_siret(value: str) -> bool:

@@ -46,7 +46,7 @@ import phonenumbers
 import regex
 
 from ..detectors.keywords import COLUMN_GAP
-from ..spans import Span, SpanIndex, Suppression
+from ..spans import Span, SpanIndex, Suppression, line_window_start
 from .lexicon import Lexicon
 from .span_repair import is_name_line
 
@@ -104,7 +104,7 @@ def _addresses_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     for span in spans:
         if span.label != "ADDRESS":
             continue
-        lead = max(text.rfind("\n", max(0, span.start - 100), span.start) + 1, span.start - 100)
+        lead = line_window_start(text, span.start, 100)
         name = lexicon.organisation_before.search(text, lead, span.start)
         if name is not None and any(c.isupper() for c in name.group()):  # a name: "the garage, 14 Oak Road" is none
             out.append(Suppression(span.start, span.end, frozenset({"ADDRESS"})))
@@ -122,7 +122,7 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     for span in spans:
         if span.label != "PHONE":
             continue
-        lead = max(text.rfind("\n", max(0, span.start - 160), span.start) + 1, span.start - 160)
+        lead = line_window_start(text, span.start, 160)
         label = _PHONE_LABEL_BEFORE.search(text, lead, span.start)
         at = label.start() if label is not None else span.start
         name = lexicon.organisation_named_before.search(text, lead, at)

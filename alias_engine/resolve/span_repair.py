@@ -24,7 +24,7 @@ from collections.abc import Iterable
 import regex
 
 from ..detectors.keywords import COLUMN_GAP, is_possible_phone, strip_accents
-from ..spans import Span, SpanIndex
+from ..spans import Span, SpanIndex, line_window_start
 from .checks_data import Check, ModelChecks, Piece
 from .format_checks import AMOUNT
 from .lexicon import Lexicon
@@ -442,8 +442,7 @@ def merchants_removed(spans: list[Span], text: str, checks: ModelChecks) -> list
     if checks.merchant_before is None:
         return spans
     return [span for span in spans if span.label != "PERSON" or checks.merchant_before.search(
-        text[max(span.start - _MERCHANT_WINDOW, text.rfind("\n", max(0, span.start - _MERCHANT_WINDOW), span.start) + 1):
-             span.start]) is None]
+        text[line_window_start(text, span.start, _MERCHANT_WINDOW):span.start]) is None]
 
 
 _MERCHANT_WINDOW = 50  # characters of the line read before a name for a card's or a debit's code
