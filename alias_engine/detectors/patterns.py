@@ -12,6 +12,7 @@ import ipaddress
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeGuard
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import phonenumbers
@@ -347,8 +348,12 @@ def _masked_credentials(credentials: regex.Match, rules: PatternRules) -> bool:
     password, user = credentials.group("password"), credentials.group("user")
     if not rules.secret_reject.fullmatch(password):
         return True
-    return bool(user) and rules.secret_reference.fullmatch(password) is not None \
-        and not rules.secret_reject.fullmatch(user) and not rules.system_account.fullmatch(user)
+    return _is_login(user, rules) and rules.secret_reference.fullmatch(password) is not None
+
+
+def _is_login(user: str | None, rules: PatternRules) -> TypeGuard[str]:
+    """A connection's user name is someone's login: written, no example, no system account ("root")."""
+    return bool(user) and not rules.secret_reject.fullmatch(user) and not rules.system_account.fullmatch(user)
 
 
 # --- SECRET ------------------------------------------------------------------
@@ -369,7 +374,7 @@ def find_secrets(text: str, rules: PatternRules) -> list[Span]:
                     continue  # an example's password; one read from a variable leaves a real user name
             else:
                 spans.append(Span(start, end, "SECRET", rules.secret_score, "validator"))
-            if user and not rules.secret_reject.fullmatch(user) and not rules.system_account.fullmatch(user):
+            if _is_login(user, rules):
                 label = "EMAIL" if "@" in user else "IDENTIFIER"
                 spans.append(Span(m.start("user"), m.end("user"), label, rules.secret_score, "validator"))
     return spans
