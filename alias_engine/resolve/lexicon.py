@@ -181,9 +181,19 @@ class Lexicon:
         return regex.compile(r"(?<![\p{L}])(?i:" + phrases(self.pet_words) + r")[ \t]+\Z")
 
     @cached_property
+    def _organisation_word(self) -> str:
+        """A word of `organisation_words` or `business_words`, whole, in any case."""
+        return r"(?<![\p{L}])(?i:" + phrases(self.organisation_words | self.business_words) + r")(?![\p{L}])"
+
+    @cached_property
+    def organisation_word(self) -> regex.Pattern:
+        """A word of `organisation_words` or `business_words` ("LLP", "Clinique", "Garage")."""
+        return regex.compile(self._organisation_word)
+
+    @cached_property
     def _organisation_name(self) -> str:
         """A word of `organisation_words` or `business_words`, then capitalised words or connectors."""
-        return (r"(?<![\p{L}])(?i:" + phrases(self.organisation_words | self.business_words) + r")(?![\p{L}])"
+        return (self._organisation_word +
                 r"(?:[ \t]+(?:[\p{Lu}\d&][\p{L}\d'’&.\-]*|(?i:" + phrases(self.organisation_connectors) + r")))*")
 
     @cached_property

@@ -638,7 +638,7 @@ def _column_filled(text: str, cells: list[tuple[int, int]], inside: dict[tuple[i
         pieces = [(start, _without_end_punctuation(text, start, end)) for start, end in pieces]
         return [Span(start, end, label, 0.8, "keyword") for start, end in pieces
                 if _reads_as_name(text, start, end, fields.not_a_name_values) and text[start].isupper()
-                and not _names_an_organisation(text[start:end], fields.lexicon)]
+                and not _names_an_organisation(text, start, end, fields.lexicon)]
     shapes = {_code_shape(value) for value in values}
     return [Span(start, end, label, 0.8, "keyword") for start, end in unfound
             if _code_shape(text[start:end]) in shapes and any(c.isdigit() for c in text[start:end])]
@@ -660,10 +660,11 @@ def _without_end_punctuation(text: str, start: int, end: int) -> int:
     return end
 
 
-def _names_an_organisation(value: str, lexicon: Lexicon) -> bool:
-    """A word of an organisation, a company's legal form or a business in it ("Hanson Bridgett LLP")."""
-    words = lexicon.organisation_words | lexicon.company_words | lexicon.business_words
-    return any(word.strip(".,") in words or word.casefold().strip(".,") in words for word in value.split())
+def _names_an_organisation(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
+    """A word of an organisation, a company's legal form or a business in `text[start:end]` ("Hanson
+    Bridgett LLP"), as the letterheads and the companies' names read them (`Lexicon`)."""
+    return lexicon.organisation_word.search(text, start, end) is not None \
+        or lexicon.company_word.search(text, start, end) is not None
 
 
 def _fields_named(text: str, cells: list[tuple[int, int]], fields: Fields) -> int:
