@@ -200,6 +200,11 @@ def test_a_persons_address_near_an_organisation_word_stays(text, address, lang):
     ("Out of hours ring Hinton Medical Centre 0113 496 0123 first.", "0113 496 0123", "en"),
     ("École Jean-Macé, 5 rue Haute, 35000 Rennes – 02 99 44 20 20 – secrétariat", "02 99 44 20 20", "fr"),
     ("Hinton Primary School, Park Road, Leeds LS6 2AB · Tel 0113 496 0456", "0113 496 0456", "en"),
+    # a firm of several people, a managing company, an administration's department, an association
+    ("Our solicitors, Marsh Kettle & Associates, 0161 496 0577, have the papers.", "0161 496 0577", "en"),
+    ("Managing agent: Larch Court Management, 0117 496 0142, handles repairs.", "0117 496 0142", "en"),
+    ("Pour les inscriptions, le Service Jeunesse — 03 80 44 21 00.", "03 80 44 21 00", "fr"),
+    ("Contact : Association Les Amis du Rail, 02 47 66 10 20", "02 47 66 10 20", "fr"),
 ])
 def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_organisations(text, phone, lang):
     assert ("PHONE", phone) not in detected(text, lang)
@@ -213,6 +218,9 @@ def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_
     ("I live at 12 Hospital Road 0113 496 0789", "0113 496 0789", "en"),             # a street named after one
     ("14 School Lane, Leeds LS6 2AB, tel 0113 496 0654", "0113 496 0654", "en"),
     ("Jane Roe, Hinton Medical Centre, direct line 0113 496 0987", "0113 496 0987", "en"),
+    # a sole practitioner's office is where that person is found (LABELS.md); a group chat is no firm
+    ("Cabinet de Maître Anne Vidal, 04 91 33 20 10", "04 91 33 20 10", "fr"),
+    ("Running Group - Dan 0113 496 0275 leads on Sundays", "0113 496 0275", "en"),
 ])
 def test_a_phone_near_an_organisation_that_is_no_organisations_landline_stays(text, phone, lang):
     assert ("PHONE", phone) in detected(text, lang)

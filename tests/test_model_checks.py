@@ -263,6 +263,21 @@ def test_model_identifier_after_a_secret_word_is_a_secret(text, value, label):
     assert checked(text, value, "IDENTIFIER") == [(label, value)]
 
 
+@pytest.mark.parametrize("text, value, label", [
+    ("the shared login is dana.k88@gmail.com / lemon-drizzle-44 dont share", "lemon-drizzle-44", "SECRET"),
+    ("router still admin / Pa55word-home1, change it", "Pa55word-home1", "SECRET"),
+    ("compte de recette : j.morel / Recette#2025", "Recette#2025", "SECRET"),
+    # what follows is no password: a staff number, a second login, a path's part, a short code
+    ("nas login: jdupont / EMP-4471", "EMP-4471", "IDENTIFIER"),
+    ("ana@mail.fr / anadupont", "anadupont", "IDENTIFIER"),
+    ("see docs/ref/v2 / build-2024x", "build-2024x", "IDENTIFIER"),
+    ("admin / ab12", "ab12", "IDENTIFIER"),
+    ("Admin / Tr0ub4dor-9", "Tr0ub4dor-9", "IDENTIFIER"),     # a heading's word in capitals, no login
+])
+def test_model_identifier_after_a_login_and_a_slash_is_its_password(text, value, label):
+    assert checked(text, value, "IDENTIFIER") == [(label, value)]
+
+
 @pytest.mark.parametrize("value", ["zqxv", "kl27", "jmartin", "4471", "CLI-77102"])
 def test_model_identifier_kept(value):
     text = f"user {value} logged in"

@@ -34,6 +34,7 @@ class ModelChecks:
     lexicon: Lexicon = Lexicon()  # the languages' words
     licence_state: regex.Pattern | None = None  # a driving licence's issuing state before its number: "NSW "
     secret_named_before: regex.Pattern | None = None  # "memorable word, ", "password; the new one is ": a SECRET follows
+    secret_after_login: regex.Pattern | None = None  # "admin / ", "ana@mail.fr / ": a login's password follows
 
 
 # A check of one label: (text, start, end, checks) → the pieces of the span that stay.
@@ -52,5 +53,6 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None, lexic
 
     return ModelChecks(compiled("secret_not"), compiled("service_host_labels"), patterns, compiled("example_value"),
                        compiled("merchant_before"), compiled("dose_after"), lexicon or Lexicon(),
-                       licence_state=compiled("licence_state"), secret_named_before=compiled("secret_named_before"))
+                       licence_state=compiled("licence_state"), secret_named_before=compiled("secret_named_before"),
+                       secret_after_login=compiled("secret_after_login"))
 

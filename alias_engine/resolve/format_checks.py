@@ -317,7 +317,7 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
     if text[start:end].islower() and text[start:end].casefold() in checks.lexicon.brand_names:
         return []  # "anyone want anything from tesco?", "grafana is still admin": a service, no one's login
     pieces = _no_company_line(text, start, end, checks)
-    if pieces and _secret_named_before(text, start, checks):
+    if pieces and (_secret_named_before(text, start, checks) or _password_after_login(text, start, end, checks)):
         return [(a, b, "SECRET") if checks.secret_not is None or not checks.secret_not.fullmatch(text, a, b)
                 else (a, b) for a, b, *_ in pieces]
     return pieces
@@ -333,6 +333,22 @@ def _secret_named_before(text: str, start: int, checks: ModelChecks) -> bool:
     if checks.secret_named_before is None:
         return False
     return checks.secret_named_before.search(text, line_window_start(text, start, _SECRET_WORD_WINDOW), start) is not None
+
+
+def _password_after_login(text: str, start: int, end: int, checks: ModelChecks) -> bool:
+    """A login or an e-mail address, then " / ", then a code that reads like a password: 6 characters
+    or more, a small letter, and a digit or a symbol ("admin / Tr0ub4dor-9", not "jdupont / EMP-4471",
+    a staff number, nor "ana@mail.fr / anadupont", a second login) (`secret_after_login`).
+
+    >>> checks = ModelChecks(secret_after_login=regex.compile(r"[a-z]+[ ]/[ ]\\Z"))
+    >>> [_password_after_login(t, 8, len(t), checks) for t in ("admin / Tr0ub4dor-9", "admin / EMP-4471")]
+    [True, False]
+    """
+    value = text[start:end]
+    if checks.secret_after_login is None or len(value) < 6 or not any(c.islower() for c in value) or \
+            not any(c.isdigit() or not c.isalnum() for c in value):
+        return False
+    return checks.secret_after_login.search(text, line_window_start(text, start, _SECRET_WORD_WINDOW), start) is not None
 
 
 def is_siret(value: str) -> bool:
