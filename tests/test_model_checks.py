@@ -278,6 +278,20 @@ def test_model_identifier_after_a_login_and_a_slash_is_its_password(text, value,
     assert checked(text, value, "IDENTIFIER") == [(label, value)]
 
 
+@pytest.mark.parametrize("text, value, label", [
+    ("Her staff number for the canteen card is QW-771204, ask payroll.", "QW-771204", "IDENTIFIER"),
+    ("dossier de prêt n° LN-2023-558102 clos", "LN-2023-558102", "IDENTIFIER"),
+    ("référence de l'avis d'impôt 2025 : 25 71 B304412 16", "25 71 B304412 16", "IDENTIFIER"),
+    # a national document's word after the record's word: the model's label stays
+    ("patient Jean Roux, passport 19AB44712", "19AB44712", "NATIONAL_ID"),
+    ("client : Mme Diop, carte de séjour 7713024518", "7713024518", "NATIONAL_ID"),
+    ("member since May. SSN 219-09-9999", "219-09-9999", "NATIONAL_ID"),   # another sentence
+    ("Driving licence MORGA753116SM9IJ", "MORGA753116SM9IJ", "NATIONAL_ID"),
+])
+def test_model_national_id_after_a_records_word_is_an_identifier(text, value, label):
+    assert checked(text, value, "NATIONAL_ID") == [(label, value)]
+
+
 @pytest.mark.parametrize("value", ["zqxv", "kl27", "jmartin", "4471", "CLI-77102"])
 def test_model_identifier_kept(value):
     text = f"user {value} logged in"

@@ -35,6 +35,7 @@ class ModelChecks:
     licence_state: regex.Pattern | None = None  # a driving licence's issuing state before its number: "NSW "
     secret_named_before: regex.Pattern | None = None  # "memorable word, ", "password; the new one is ": a SECRET follows
     secret_after_login: regex.Pattern | None = None  # "admin / ", "ana@mail.fr / ": a login's password follows
+    identifier_named_before: regex.Pattern | None = None  # "staff number ", "dossier n° ": a record's code follows
 
 
 # A check of one label: (text, start, end, checks) → the pieces of the span that stay.
@@ -54,5 +55,6 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None, lexic
     return ModelChecks(compiled("secret_not"), compiled("service_host_labels"), patterns, compiled("example_value"),
                        compiled("merchant_before"), compiled("dose_after"), lexicon or Lexicon(),
                        licence_state=compiled("licence_state"), secret_named_before=compiled("secret_named_before"),
-                       secret_after_login=compiled("secret_after_login"))
+                       secret_after_login=compiled("secret_after_login"),
+                       identifier_named_before=compiled("identifier_named_before"))
 

@@ -170,7 +170,8 @@ def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[P
     nine characters may hold no digit), and no company's line: "10^9/L", a lab result's unit, is none, and
     neither is a word ("Passport"). A driving licence's issuing state before its number is not of it
     ("Driver licence: QLD | 4471 2290": `licence_state`). A French student's INE (9 digits and 2 letters, or 10
-    digits and a letter) is an IDENTIFIER."""
+    digits and a letter) is an IDENTIFIER, and so is a code after a word naming a person's record on its
+    line with no national document's word after it (`identifier_named_before`)."""
     state = checks.licence_state.match(text, start, end) if checks.licence_state is not None else None
     if state is not None:
         start = state.end()
@@ -180,6 +181,9 @@ def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[P
         return []
     if _INE.fullmatch(text, start, end):
         return [(start, end, "IDENTIFIER")]  # a pupil's or student's INE is a school's record, no state's ID
+    if checks.identifier_named_before is not None and checks.identifier_named_before.search(
+            text, line_window_start(text, start, _SECRET_WORD_WINDOW), start):
+        return [(start, end, "IDENTIFIER")]  # "the staff number for the permit is …": a record's code
     return _no_company_line(text, start, end, checks)
 
 
