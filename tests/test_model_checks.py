@@ -292,6 +292,18 @@ def test_model_national_id_after_a_records_word_is_an_identifier(text, value, la
     assert checked(text, value, "NATIONAL_ID") == [(label, value)]
 
 
+@pytest.mark.parametrize("text, value, kept", [
+    ("la réplique tourne sur lux-db-02 depuis lundi", "lux-db-02", False),      # a server's name
+    ("status=bounced (host mx1 said: 552)", "mx1", False),
+    ("-- Host: web-members-01    Database: club", "web-members-01", False),
+    ("the job runs as svc-backup every night", "svc-backup", True),             # a service account: no number
+    ("user jdupont2 logged in", "jdupont2", True),                              # no machine's word
+    ("his employee number is PG-00871", "PG-00871", True),                       # capitals: a code
+])
+def test_model_identifier_that_is_a_servers_name_is_dropped(text, value, kept):
+    assert checked(text, value, "IDENTIFIER") == ([("IDENTIFIER", value)] if kept else [])
+
+
 @pytest.mark.parametrize("value", ["zqxv", "kl27", "jmartin", "4471", "CLI-77102"])
 def test_model_identifier_kept(value):
     text = f"user {value} logged in"

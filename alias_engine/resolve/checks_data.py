@@ -36,6 +36,7 @@ class ModelChecks:
     secret_named_before: regex.Pattern | None = None  # "memorable word, ", "password; the new one is ": a SECRET follows
     secret_after_login: regex.Pattern | None = None  # "admin / ", "ana@mail.fr / ": a login's password follows
     identifier_named_before: regex.Pattern | None = None  # "staff number ", "dossier n° ": a record's code follows
+    machine_name: regex.Pattern | None = None  # "lux-db-02", "mx1": a server's name
 
 
 # A check of one label: (text, start, end, checks) → the pieces of the span that stay.
@@ -56,5 +57,6 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None, lexic
                        compiled("merchant_before"), compiled("dose_after"), lexicon or Lexicon(),
                        licence_state=compiled("licence_state"), secret_named_before=compiled("secret_named_before"),
                        secret_after_login=compiled("secret_after_login"),
-                       identifier_named_before=compiled("identifier_named_before"))
+                       identifier_named_before=compiled("identifier_named_before"),
+                       machine_name=compiled("machine_name"))
 

@@ -303,7 +303,7 @@ def _url(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
 def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """Not a date or an example (`_example`), nor a short code: 2-4 capitals ("BVN"), a word of 1-3 letters ("btw"), or 2-4 capitals and digits
     ("MG11", "V5C": a form's or a rule's name), nor a company's line (`_no_company_line`), nor a brand's name
-    in lower case ("from tesco?": `brand_names`). A login of 4+ letters or with lower case stays. A path's
+    in lower case ("from tesco?": `brand_names`), nor a server's name ("lux-db-02": `machine_name`). A login of 4+ letters or with lower case stays. A path's
     slash before or after it is none of it ("MBR-5530127/" of "/members/MBR-5530127/cards"). A code after a
     secret's word is a SECRET (`_secret_named_before`)."""
     while end > start and text[end - 1] == "/":
@@ -320,6 +320,8 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
         return []
     if text[start:end].islower() and text[start:end].casefold() in checks.lexicon.brand_names:
         return []  # "anyone want anything from tesco?", "grafana is still admin": a service, no one's login
+    if checks.machine_name is not None and checks.machine_name.fullmatch(text, start, end):
+        return []  # "réplique sur lux-db-02", "host mx1 said": a server's name
     pieces = _no_company_line(text, start, end, checks)
     if pieces and (_secret_named_before(text, start, checks) or _password_after_login(text, start, end, checks)):
         return [(a, b, "SECRET") if checks.secret_not is None or not checks.secret_not.fullmatch(text, a, b)
