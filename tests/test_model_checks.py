@@ -323,6 +323,24 @@ def test_model_address_checks(text, value, kept):
 
 
 @pytest.mark.parametrize("text, value, kept", [
+    # words in lower case and a comma before the house number are the sentence's, not the address's
+    ("la kiné (en libéral, 18 rue Monge, 75005 Paris) rappelle", "en libéral, 18 rue Monge, 75005 Paris",
+     "18 rue Monge, 75005 Paris"),
+    ("elle habite à deux rues, 4 rue Haute, 33600 Pessac.", "deux rues, 4 rue Haute, 33600 Pessac",
+     "4 rue Haute, 33600 Pessac"),
+    ("Adresse : appt 41, 18 rue Haute, 31400 Toulouse", "appt 41, 18 rue Haute, 31400 Toulouse",
+     "appt 41, 18 rue Haute, 31400 Toulouse"),                                   # a flat's words stay
+    # a town the model cut at a hyphen
+    ("MÉDECIN : 2 RUE MARAT, 94200 IVRY-SUR-SEINE - 01 46", "2 RUE MARAT, 94200 IVRY-SUR",
+     "2 RUE MARAT, 94200 IVRY-SUR-SEINE"),
+    ("Adresse : 212 chemin Haut, 64250 Cambo-les-Bains\nTél", "212 chemin Haut, 64250 Cambo",
+     "212 chemin Haut, 64250 Cambo-les-Bains"),
+])
+def test_model_address_without_the_sentences_words_and_with_its_whole_town(text, value, kept):
+    assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])
+
+
+@pytest.mark.parametrize("text, value, kept", [
     ("passe au 1180, boul. Rosemont, app. 4, Montréal (Québec) H1Y 1Z4 demain", "1180, boul. Rosemont, app. 4, Montréal (Québec",
      "1180, boul. Rosemont, app. 4, Montréal (Québec) H1Y 1Z4"),
     ("Adresse : 5 rue Haute (Namur) 5000\nTél", "5 rue Haute (Namur", "5 rue Haute (Namur) 5000"),

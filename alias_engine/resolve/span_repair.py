@@ -87,6 +87,9 @@ _FR_TOWN_AFTER = regex.compile(rf",[ \t]*\d{{5}}[ \t]+{_TOWN}(?:[ \t]+(?:Cedex|C
 _US_TOWN_AFTER = regex.compile(
     rf"(?:,[ \t]*(?:Apt|Apartment|Unit|Suite|Ste|Fl|Floor|Bldg|#)\.?[ \t]*#?[\p{{L}}\d\-]{{1,6}})?"
     rf",[ \t]*{_TOWN},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?{_CLAUSE_END}")
+# A postcode and the first part of a hyphenated town ending the span, and the town's other parts after it
+_ENDS_WITH_POSTCODE_AND_TOWN = regex.compile(r"(?<![\p{L}\p{N}])\d{4,5}[ \t]+\p{L}[\p{L}'’\-]*(?<=\p{L})\Z")
+_HYPHENATED_REST = regex.compile(r"(?:-\p{L}[\p{L}'’]*)+(?![\p{L}\p{N}\-])")
 _HAS_POSTCODE = regex.compile(r"(?<![\p{L}\p{N}])(?:\d{5}|[A-Z]{1,2}\d[A-Z\d]?[ ]?\d[A-Z]{2})(?![\p{L}\p{N}])")
 # A US house number and a compass point before a street the model started after them ("2215 W | Armitage Ave").
 _NUMBER_AND_POINT_BEFORE = regex.compile(r"(?:^|(?<=[\s,:(]))\d{1,5}[ ](?:[NSEW]|N[EW]|S[EW])\.?[ ]\Z", regex.MULTILINE)
@@ -551,6 +554,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     m = lexicon.address_lead.match(text, start, end)
     if m is not None and m.end() < end:
         start = m.end()
+    start = _after_lower_case_lead(text, start, end, lexicon)
     head = lexicon.town_before.search(text, max(0, start - 80), start)
     if head is not None:
         start = head.start(1)
@@ -637,6 +641,29 @@ _CELL_NUMBER = regex.compile(r"(?!(?:19|20)\d\d\Z|\d{1,2}/\d{1,2}(?:/\d{2,4})?\Z
 _CELL_CODE = regex.compile(r"(?=.{4,40}\Z)(?=.*\p{L})[\p{L}\d][\p{L}\d._\-/@]*(?<=[\p{L}\d])(?<=.*\d.*|.*\p{L}[._]\p{L}.*)")
 
 
+# Words in lower case and a comma before a house number: "libéral, 18 rue …", "lot 19, 4 avenue …"
+_LOWER_CASE_LEAD = regex.compile(r"([^\p{Lu}\n,;:()\d][^\p{Lu}\n,;:()]{0,29}),[ \t]+(?=\d)")
+
+
+def _after_lower_case_lead(text: str, start: int, end: int, lexicon: Lexicon) -> int:
+    """Where an address starts when the model took words in lower case and a comma before its house
+    number: words of the sentence or a unit's lot, not of the address ("kiné en libéral, 18 rue Monge"
+    → "18 rue Monge"). A flat's, a floor's or a building's words stay ("appt 41, 18 rue …": `address_line_words`).
+
+    >>> from alias_engine.resolve.lexicon import Lexicon
+    >>> lexicon = Lexicon(address_line_words=frozenset({"appt"}))
+    >>> text = "deux rues, 4 rue Haute, 33600 Pessac"
+    >>> text[_after_lower_case_lead(text, 0, len(text), lexicon):]
+    '4 rue Haute, 33600 Pessac'
+    >>> _after_lower_case_lead("appt 41, 18 rue Haute", 0, 21, lexicon)
+    0
+    """
+    m = _LOWER_CASE_LEAD.match(text, start, end)
+    if m is None or any(w.casefold().rstrip(".") in lexicon.address_line_words for w in m.group(1).split()):
+        return start
+    return m.end()
+
+
 def _building_start(text: str, start: int, lexicon: Lexicon) -> int:
     """Where an address starts when the model left out the building's name before it on its line
     ("Résidence Les Tilleuls, bât. C, | 3e étage, 5 rue …"): at that name, if the line (or a quoted
@@ -695,6 +722,8 @@ def _address_tail(text: str, start: int, end: int, lexicon: Lexicon) -> int:
     '12 rue des Lilas'
     >>> tail("12 rue des Lilas, 75001 Paris, 37000 Tours", 29)
     '12 rue des Lilas, 75001 Paris'
+    >>> tail("2 rue Haute, 64250 Cambo-les-Bains - 05 59", 24)
+    '2 rue Haute, 64250 Cambo-les-Bains'
     """
     value = text[start:end]
     if value.count("(") > value.count(")") and text.startswith(")", end):
@@ -717,6 +746,10 @@ def _address_tail(text: str, start: int, end: int, lexicon: Lexicon) -> int:
         m = _FR_TOWN_AFTER.match(text, end) or _US_TOWN_AFTER.match(text, end)
         if m is not None:
             return m.end()
+    if _ENDS_WITH_POSTCODE_AND_TOWN.search(text, start, end):
+        m = _HYPHENATED_REST.match(text, end)  # a town cut at a hyphen: "94200 IVRY-SUR" → "…-SUR-SEINE"
+        if m is not None:
+            end = m.end()
     if _ENDS_WITH_POSTCODE.search(text, start, end):
         m = _TOWN_AFTER.match(text, end)
         words = m.group(1).casefold().split() if m is not None else []
