@@ -337,6 +337,24 @@ def test_model_address_checks(text, value, kept):
      "212 chemin Haut, 64250 Cambo-les-Bains"),
 ])
 def test_model_address_without_the_sentences_words_and_with_its_whole_town(text, value, kept):
+    assert checked(text, value, "ADDRESS") == [("ADDRESS", kept)]
+
+
+def test_a_phone_on_the_line_after_an_address_block_is_a_phone():
+    text = "Post to my son:\nTom Hale\n7 Birch Walk\nHitchin\nSG4 0QQ\n07700 900412\n"
+    value = "7 Birch Walk\nHitchin\nSG4 0QQ\n07700 900412"
+    assert checked(text, value, "ADDRESS") == [("ADDRESS", "7 Birch Walk\nHitchin\nSG4 0QQ"), ("PHONE", "07700 900412")]
+
+
+@pytest.mark.parametrize("text, value, kept", [
+    ("c'est 5 rue des écoles, 59160 lomme, le portillon est à droite", "5 rue des écoles, 59160 lomme, le portillon",
+     "5 rue des écoles, 59160 lomme"),
+    ("Mme Grand, Quartier Haut, 26400 Divajeu\nChute dimanche au café", "Quartier Haut, 26400 Divajeu\nChute",
+     "Quartier Haut, 26400 Divajeu"),
+    ("Flat 2, 7 Tanner Row, York YO1 6JB, the blue door", "Flat 2, 7 Tanner Row, York YO1 6JB, the blue door",
+     "Flat 2, 7 Tanner Row, York YO1 6JB"),
+])
+def test_model_address_ends_where_the_sentence_goes_on(text, value, kept):
     assert checked(text, value, "ADDRESS") == ([("ADDRESS", kept)] if kept else [])
 
 

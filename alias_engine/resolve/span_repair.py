@@ -510,7 +510,11 @@ def _after_titles(text: str, start: int, end: int, titles: frozenset[str]) -> in
 
 
 # A phone number after an address on its line, ending the span: ", 07700 900263".
-_PHONE_AFTER_ADDRESS = regex.compile(r"[ \t]*[,;–—-][ \t]*((?:\+|0)[\d .\-]{8,20}\d)\Z")
+_PHONE_AFTER_ADDRESS = regex.compile(r"(?:[ \t]*[,;–—-][ \t]*|[ \t]*\r?\n[ \t]*)((?:\+|0)[\d .\-]{8,20}\d)\Z")
+# After an address's postcode and town: a comma and the sentence going on ("…, 59160 lomme, le portillon"),
+# or a last line that is one word starting a sentence the text goes on with ("…26400 Divajeu⏎Chute dimanche")
+_CLAUSE_AFTER_TOWN = regex.compile(r"[ \t]*,[ \t]+(?:le|la|les|l['’]|un|une|the|a|an|and|et|mais|but|puis|then)(?![\p{L}])")
+_SENTENCE_GOES_ON = regex.compile(r"[ \t]+\p{Ll}")
 
 
 def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
@@ -563,6 +567,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     if point is not None:
         start = point.start()
     end = _address_tail(text, start, end, lexicon)
+    end = _without_sentence_after(text, start, end)
     person: list[Piece] = []
     name_end = _name_line_end(text, start, end, lexicon)
     if name_end is not None:
@@ -576,6 +581,38 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     if phone is not None and phone.start() > start and is_possible_phone(phone.group(1)):
         return person + [(start, phone.start()), (*phone.span(1), "PHONE")]  # "…, Hitchin SG5 1QT, 07700 900263"
     return person + [(start, end)]
+
+
+def _without_sentence_after(text: str, start: int, end: int) -> int:
+    """Where an address ends when the model went on past its postcode and town into the sentence: a comma
+    and an article or a conjunction in lower case, or a last line of one word without a digit that starts
+    a sentence ("Divajeu⏎Chute dimanche au café": "Chute" is no town).
+
+    >>> text = "c'est 5 rue des écoles, 59160 lomme, le portillon du jardin"
+    >>> text[6:_without_sentence_after(text, 6, 51)]
+    '5 rue des écoles, 59160 lomme'
+    >>> text = "Quartier Haut, 26400 Divajeu\\nChute dimanche au café"
+    >>> text[:_without_sentence_after(text, 0, 34)]
+    'Quartier Haut, 26400 Divajeu'
+    >>> text = "4 Elm Row\\nLeith\\nEH7 4AA"
+    >>> _without_sentence_after(text, 0, len(text)) == len(text)
+    True
+    """
+    postcodes = list(_HAS_POSTCODE.finditer(text, start, end))
+    if not postcodes:
+        return end
+    postcode = postcodes[-1]
+    clause = _CLAUSE_AFTER_TOWN.search(text, postcode.end(), end)
+    if clause is not None:
+        return clause.start()
+    last_break = text.rfind("\n", postcode.end(), end)
+    last_line = text[last_break + 1:end].strip()
+    if last_break != -1 and last_line and " " not in last_line and not any(c.isdigit() for c in last_line) \
+            and _SENTENCE_GOES_ON.match(text, end):
+        end = last_break
+        while end > start and not text[end - 1].isalnum():
+            end -= 1
+    return end
 
 
 def _birthplace(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
