@@ -37,6 +37,8 @@ _COLUMN_GAP = regex.compile(rf"(?<=\S)(?=[ ]*(?:\t|[ ]{{{COLUMN_GAP}}}))[ \t]++(
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
 # Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is a title).
 _INITIALS_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.'’\-])((?:\p{Lu}\.[ ]?){0,2}\p{Lu}\.)[ ]\Z")
+# An initial without its dot before a surname in capitals, as statements write a payee ("TO M OYELARAN")
+_INITIAL_BEFORE_CAPITALS = regex.compile(r"(?<![\p{L}\p{N}.'’\-])(\p{Lu})[ ]\Z")
 # A form's item number or letter alone on a line ("1.6", "d").
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # A title or greeting word before a name ("Dr.", "G'day"), and a number before it ("2287 Collins").
@@ -873,12 +875,24 @@ def initials_added(spans: list[Span], text: str, lang: str, lexicon: Lexicon) ->
     title of the text's language (French "M.", Monsieur: outside the span, but an initial after a title:
     "Dr M. Guérin") and initials another span holds;
     and a surname's initial after it where the name ends there ("nadia k: ok" in a chat, "Nadia K." then
-    a space, "clémence v" at a line's end), held by no other span."""
+    a space, "clémence v" at a line's end), held by no other span. Before a name in capitals an initial
+    may lack its dot, as statements write payees ("STANDING ORDER TO M OYELARAN"; French "M" is a title).
+
+    >>> from alias_engine.spans import Span
+    >>> text = "09 May  STANDING ORDER TO M OYELARAN    650.00"
+    >>> [text[s.start:s.end] for s in initials_added([Span(28, 36, "PERSON")], text, "en", Lexicon())]
+    ['M OYELARAN']
+    >>> text = "07/03  VIR INST EMIS /A LUCIE ROUSSELOT /MOTIF"
+    >>> [text[s.start:s.end] for s in initials_added([Span(24, 39, "PERSON")], text, "fr", Lexicon())]
+    ['LUCIE ROUSSELOT']
+    """
     ends = sorted(s.end for s in spans)
     starts = sorted(s.start for s in spans)
     out = []
     for span in spans:
         m = _INITIALS_BEFORE.search(text, max(0, span.start - 12), span.start) if span.label == "PERSON" else None
+        if m is None and span.label == "PERSON" and _in_capitals_only(text, span):
+            m = _INITIAL_BEFORE_CAPITALS.search(text, max(0, span.start - 2), span.start)
         if m is not None and (m.group(1).rstrip(".").casefold() not in lexicon.words_of(lang, "person_lead_words")
                               or _word_before(text, m.start()) in lexicon.office_titles) and \
                 bisect_right(ends, span.start) == bisect_right(ends, m.start()):  # no span ends on the initials
@@ -888,6 +902,13 @@ def initials_added(spans: list[Span], text: str, lang: str, lexicon: Lexicon) ->
             span = Span(span.start, after.end(), span.label, span.score, span.source, span.verified)
         out.append(span)
     return out
+
+
+def _in_capitals_only(text: str, span: Span) -> bool:
+    """A surname alone in capitals ("OYELARAN"): an initial before a first name and a surname is rather a
+    word ("VIR EMIS /A LUCIE ROUSSELOT": French "à" without its accent)."""
+    value = text[span.start:span.end]
+    return sum(c.isalpha() for c in value) >= 2 and value.isupper() and " " not in value
 
 
 # A surname's initial after a first name, where the name ends: a chat's "nadia k:", "Nadia K. said", "clémence v⏎"
