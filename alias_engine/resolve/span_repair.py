@@ -37,8 +37,9 @@ _COLUMN_GAP = regex.compile(rf"(?<=\S)(?=[ ]*(?:\t|[ ]{{{COLUMN_GAP}}}))[ \t]++(
 _NAME_PREFIX = regex.compile(r"(?<![\p{L}.'’])(?:\p{Lu}['’]|(?:\p{Lu}\.-)+)\Z")
 # Initials written before a surname, with a space: "S.R. ", "J. ", "M. " (in French "M." is a title).
 _INITIALS_BEFORE = regex.compile(r"(?<![\p{L}\p{N}.'’\-])((?:\p{Lu}\.[ ]?){0,2}\p{Lu}\.)[ ]\Z")
-# An initial without its dot before a surname in capitals, as statements write a payee ("TO M OYELARAN")
-_INITIAL_BEFORE_CAPITALS = regex.compile(r"(?<![\p{L}\p{N}.'’\-])(\p{Lu})[ ]\Z")
+# An initial without its dot before a surname in capitals, as statements write a payee ("TO M OYELARAN"); not
+# "A" or "À", an article or the French "à" ("VIR EMIS /A DUPONT")
+_INITIAL_BEFORE_CAPITALS = regex.compile(r"(?<![\p{L}\p{N}.'’\-])([B-Z])[ ]\Z")
 # A form's item number or letter alone on a line ("1.6", "d").
 _FORM_ITEM = regex.compile(r"\d{1,2}(?:\.\d{1,2})?|\p{Ll}")
 # A title or greeting word before a name ("Dr.", "G'day"), and a number before it ("2287 Collins").
@@ -569,7 +570,7 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     if point is not None:
         start = point.start()
     end = _address_tail(text, start, end, lexicon)
-    end = _without_sentence_after(text, start, end)
+    end = _without_sentence_after(text, start, end, lexicon)
     person: list[Piece] = []
     name_end = _name_line_end(text, start, end, lexicon)
     if name_end is not None:
@@ -585,20 +586,22 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     return person + [(start, end)]
 
 
-def _without_sentence_after(text: str, start: int, end: int) -> int:
+def _without_sentence_after(text: str, start: int, end: int, lexicon: Lexicon) -> int:
     """Where an address ends when the model went on past its postcode and town into the sentence: a comma
-    and an article or a conjunction in lower case, or a last line of one word without a digit that starts
-    a sentence ("Divajeu⏎Chute dimanche au café": "Chute" is no town).
+    and an article or a conjunction in lower case, or a last line of one word the languages write in lower
+    case (`lower_case_words`), capitalised because it starts the sentence the text goes on with
+    ("Divajeu⏎Chute dimanche au café": "Chute" is no town; "02362⏎Egypt depuis dix ans" ends on a country).
 
+    >>> lexicon = Lexicon.from_words({}, {"fr": {"lower_case_words": ["chute"]}})
     >>> text = "c'est 5 rue des écoles, 59160 lomme, le portillon du jardin"
-    >>> text[6:_without_sentence_after(text, 6, 51)]
+    >>> text[6:_without_sentence_after(text, 6, 51, lexicon)]
     '5 rue des écoles, 59160 lomme'
     >>> text = "Quartier Haut, 26400 Divajeu\\nChute dimanche au café"
-    >>> text[:_without_sentence_after(text, 0, 34)]
+    >>> text[:_without_sentence_after(text, 0, 34, lexicon)]
     'Quartier Haut, 26400 Divajeu'
-    >>> text = "4 Elm Row\\nLeith\\nEH7 4AA"
-    >>> _without_sentence_after(text, 0, len(text)) == len(text)
-    True
+    >>> text = "Rua Alta 5, 1200 Lisboa\\nPortugal depuis dix ans"
+    >>> text[:_without_sentence_after(text, 0, 32, lexicon)]
+    'Rua Alta 5, 1200 Lisboa\\nPortugal'
     """
     postcodes = list(_HAS_POSTCODE.finditer(text, start, end))
     if not postcodes:
@@ -609,8 +612,8 @@ def _without_sentence_after(text: str, start: int, end: int) -> int:
         return clause.start()
     last_break = text.rfind("\n", postcode.end(), end)
     last_line = text[last_break + 1:end].strip()
-    if last_break != -1 and last_line and " " not in last_line and not any(c.isdigit() for c in last_line) \
-            and _SENTENCE_GOES_ON.match(text, end):
+    if last_break != -1 and last_line and " " not in last_line and _SENTENCE_GOES_ON.match(text, end) \
+            and last_line.casefold() in lexicon.words_of("", "lower_case_words"):
         end = last_break
         while end > start and not text[end - 1].isalnum():
             end -= 1
