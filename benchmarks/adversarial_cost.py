@@ -67,6 +67,10 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "a URL's user without an end": repeat("a:", "https://", "b@"),
     "a template in a URL's password": repeat("{{ ", "postgres://u:", "}}@db"),
     "a table's column of logins": repeat("A1,k.obi_7,Leeds\n", "ref,user,site\n"),
+    "a direct debit's payee that never ends": repeat("AB ", "12 Mar  DD ", "4471 "),
+    "the last digits' words again and again": repeat("the last 4 digits of my card ", "", "12"),
+    "a town's hyphens that never end": repeat("-sur", "4 rue Haute, 35000 Rennes", " "),
+    "a login and a slash again and again": repeat("admin / ", "", "Tr0ub4dor-9"),
 }
 
 
