@@ -71,6 +71,7 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "the last digits' words again and again": repeat("the last 4 digits of my card ", "", "12"),
     "a town's hyphens that never end": repeat("-sur", "4 rue Haute, 35000 Rennes", " "),
     "a login and a slash again and again": repeat("admin / ", "", "Tr0ub4dor-9"),
+    "a keyword in brackets again and again": repeat("(RUM)", "Mandat ", " : 1"),
 }
 
 
