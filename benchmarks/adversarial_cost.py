@@ -72,6 +72,9 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "a town's hyphens that never end": repeat("-sur", "4 rue Haute, 35000 Rennes", " "),
     "a login and a slash again and again": repeat("admin / ", "", "Tr0ub4dor-9"),
     "a keyword in brackets again and again": repeat("(RUM)", "Mandat ", " : 1"),
+    "a lock that opens with itself": repeat("opens with ", "", "4417"),
+    "words before the colon that never end": repeat("shed door ", "the padlock ", ": 4417"),
+    "a name line's words above an address": repeat("DUPONT ", "M. ", "ANNE\n14 RUE HAUTE\n35000 RENNES"),
 }
 
 

@@ -551,6 +551,25 @@ def test_model_address_first_line_that_is_a_name_is_a_person(text, value, expect
 
 
 @pytest.mark.parametrize("text, value, expected", [
+    # the model's address starts inside the name line above it: that piece is the end of the name
+    ("M. OU MME CHARRIER ANTOINE / CHARRIER-NDOYE AWA\n14 RUE DU DUC\n17000 LA ROCHELLE",
+     "AWA\n14 RUE DU DUC\n17000 LA ROCHELLE", [("PERSON", "AWA"), ("ADDRESS", "14 RUE DU DUC\n17000 LA ROCHELLE")]),
+    ("MME BARTHOLDI DE SAINT-PRIEST CAMILLE\n1240 CHEMIN DU PUITS\n34980 SAINT-GÉLY",
+     "CAMILLE\n1240 CHEMIN DU PUITS\n34980 SAINT-GÉLY",
+     [("PERSON", "CAMILLE"), ("ADDRESS", "1240 CHEMIN DU PUITS\n34980 SAINT-GÉLY")]),
+    ("S/o Shri Harish Menon\nB-17, First Floor, Sector 9\nNoida - 201301", "Shri Harish Menon\nB-17, First Floor, Sector 9\nNoida - 201301",
+     [("PERSON", "Harish Menon"), ("ADDRESS", "B-17, First Floor, Sector 9\nNoida - 201301")]),   # the title stays outside
+    # a building's word, a word of the sentence or an address element before it: the address stays whole
+    ("5. Mel and Jo Stanton\nHollies Farmhouse\nBrook Lane\nQuorn\nLE12 8BB", "Farmhouse\nBrook Lane\nQuorn\nLE12 8BB",
+     [("ADDRESS", "Farmhouse\nBrook Lane\nQuorn\nLE12 8BB")]),
+    ("Please forward my post from Little Snoring\n14 Church Lane\nNorwich NR21 0AA",
+     "Little Snoring\n14 Church Lane\nNorwich NR21 0AA", [("ADDRESS", "Little Snoring\n14 Church Lane\nNorwich NR21 0AA")]),
+])
+def test_model_address_starting_inside_a_name_line_leaves_the_name_a_person(text, value, expected):
+    assert checked(text, value, "ADDRESS") == expected
+
+
+@pytest.mark.parametrize("text, value, expected", [
     # a space-laid row: the model's address across column gaps is cut into the row's cells
     ("PCN0412  CEO88  Morwenna Tregear     22 Fore Street, Truro TR1 2AB     Resident permit",
      "Morwenna Tregear     22 Fore Street, Truro TR1 2AB     Resident permit",

@@ -183,7 +183,7 @@ def _national_id(text: str, start: int, end: int, checks: ModelChecks) -> list[P
         return [(start, end, "IDENTIFIER")]  # a pupil's or student's INE is a school's record, no state's ID
     pieces = _no_company_line(text, start, end, checks)
     if pieces and checks.identifier_named_before is not None and checks.identifier_named_before.search(
-            text, line_window_start(text, start, _SECRET_WORD_WINDOW), start):
+            text, line_window_start(text, start, _LINE_LOOK_BACK), start):
         return [(start, end, "IDENTIFIER")]  # "the staff number for the permit is …": a record's code
     return pieces
 
@@ -330,7 +330,7 @@ def _identifier(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
     return pieces
 
 
-_SECRET_WORD_WINDOW = 80  # characters read before a model IDENTIFIER for a secret's word
+_LINE_LOOK_BACK = 80  # characters of its line read around a model span for what names it (a secret, a record, a host)
 _IPV4 = regex.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
 
 
@@ -340,11 +340,11 @@ def _machine_name(text: str, start: int, end: int, checks: ModelChecks) -> bool:
     line. A name of that shape elsewhere may be a person's login ("my handle is node7")."""
     if checks.machine_name is None or not checks.machine_name.fullmatch(text, start, end):
         return False
-    lead = line_window_start(text, start, _SECRET_WORD_WINDOW)
+    lead = line_window_start(text, start, _LINE_LOOK_BACK)
     if checks.machine_context is not None and checks.machine_context.search(text, lead, start):
         return True
-    line_end = text.find("\n", end, end + _SECRET_WORD_WINDOW)
-    return _IPV4.search(text, lead, line_end if line_end != -1 else min(len(text), end + _SECRET_WORD_WINDOW)) is not None
+    line_end = text.find("\n", end, end + _LINE_LOOK_BACK)
+    return _IPV4.search(text, lead, line_end if line_end != -1 else min(len(text), end + _LINE_LOOK_BACK)) is not None
 
 
 def _secret_named_before(text: str, start: int, checks: ModelChecks) -> bool:
@@ -353,7 +353,7 @@ def _secret_named_before(text: str, start: int, checks: ModelChecks) -> bool:
     the model's code there is a SECRET (a hash or a placeholder, `secret_not`, keeps its label)."""
     if checks.secret_named_before is None:
         return False
-    return checks.secret_named_before.search(text, line_window_start(text, start, _SECRET_WORD_WINDOW), start) is not None
+    return checks.secret_named_before.search(text, line_window_start(text, start, _LINE_LOOK_BACK), start) is not None
 
 
 def _password_after_login(text: str, start: int, end: int, checks: ModelChecks) -> bool:
@@ -369,7 +369,7 @@ def _password_after_login(text: str, start: int, end: int, checks: ModelChecks) 
     if checks.secret_after_login is None or len(value) < 6 or not any(c.islower() for c in value) or \
             not any(c.isdigit() or not c.isalnum() for c in value):
         return False
-    return checks.secret_after_login.search(text, line_window_start(text, start, _SECRET_WORD_WINDOW), start) is not None
+    return checks.secret_after_login.search(text, line_window_start(text, start, _LINE_LOOK_BACK), start) is not None
 
 
 def is_siret(value: str) -> bool:

@@ -572,9 +572,10 @@ def _address(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece
     end = _address_tail(text, start, end, lexicon)
     end = _without_sentence_after(text, start, end, lexicon)
     person: list[Piece] = []
-    name_end = _name_line_end(text, start, end, lexicon)
+    name_end = _name_line_end(text, start, end, lexicon) or _name_rest_end(text, start, end, lexicon)
     if name_end is not None:
-        person = [(_after_titles(text, start, name_end, lexicon.person_lead_words), name_end, "PERSON")]
+        name_start = _after_titles(text, start, name_end, lexicon.person_lead_words)
+        person = [(name_start, name_end, "PERSON")] if name_start < name_end else []
         start = text.index("\n", name_end)
         while start < end and not text[start].isalnum():
             start += 1
@@ -832,9 +833,48 @@ def _name_line_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | N
     return line_end
 
 
-def is_name_line(line: str, lexicon: Lexicon) -> bool:
+def _name_rest_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | None:
+    """Where the first line of a multi-line address ends when the model started it inside the name line above
+    the address: the span starts after other words of its line, the last of them no word of the languages
+    (`lower_case_words`: a name's first words, a title, "c/o"; not a word of the sentence, "from") and no
+    address element (no digit, no comma after it: "c/o flat 2, Lorna Bexley⏎4 Hill Street"), that first line's
+    piece is 1 to 4 capitalised words or initials with no digit and no word of a building, a street, a
+    service or a company, and the next line starts the address ("M. OU MME CHARRIER ANTOINE / CHARRIER-NDOYE
+    AWA⏎14 RUE DU DUC…": "AWA" is the end of a name, no part of the address; "Hollies Farmhouse⏎Brook
+    Lane" keeps its building).
+
+    >>> lexicon = Lexicon.from_words({"address_line_words": ["rue"]}, {"en": {"lower_case_words": ["from"]}})
+    >>> text = "MME DE SAINT-PRIEST CAMILLE\\n1240 CHEMIN DE LA MOUTE"
+    >>> text[20:_name_rest_end(text, 20, len(text), lexicon)]
+    'CAMILLE'
+    >>> _name_rest_end("Résidence: Bâtiment C\\n4 rue Bleue", 11, 32, lexicon) is None
+    True
+    >>> _name_rest_end("my post from Little Snoring\\n14 Church Lane", 13, 42, lexicon) is None
+    True
+    """
+    brk = text.find("\n", start, end)
+    if brk == -1:
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start].split()
+    if not before or before[-1].casefold() in lexicon.words_of("", "lower_case_words") or before[-1].endswith(",") \
+            or any(c.isdigit() for c in before[-1]):
+        return None  # "from Little Snoring⏎14 Church Lane": a town after a word of the sentence; "c/o flat 2, …"
+    line_end = brk
+    while line_end > start and text[line_end - 1] in " \t\r,;":
+        line_end -= 1
+    words = text[start:line_end].split()
+    if not 1 <= len(words) <= 4 or not is_name_line(" ".join(words), lexicon, shortest=1):
+        return None
+    below = text[brk:end].lstrip().partition("\n")[0].strip(_LINE_MARKS)
+    if not (below[:1].isdigit() or any(w.casefold().rstrip(".,") in lexicon.address_line_words for w in below.split())):
+        return None
+    return line_end
+
+
+def is_name_line(line: str, lexicon: Lexicon, shortest: int = 2) -> bool:
     words = line.split()
-    if not 2 <= len(words) <= 4 or words[0].casefold() in lexicon.name_particles:
+    if not shortest <= len(words) <= 4 or words[0].casefold() in lexicon.name_particles:
         return False
     for i, word in enumerate(words):
         folded = word.casefold().rstrip(".")
