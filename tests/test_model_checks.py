@@ -564,6 +564,8 @@ def test_model_address_first_line_that_is_a_name_is_a_person(text, value, expect
      [("ADDRESS", "Farmhouse\nBrook Lane\nQuorn\nLE12 8BB")]),
     ("Please forward my post from Little Snoring\n14 Church Lane\nNorwich NR21 0AA",
      "Little Snoring\n14 Church Lane\nNorwich NR21 0AA", [("ADDRESS", "Little Snoring\n14 Church Lane\nNorwich NR21 0AA")]),
+    ("send it to 1737 Cheriton Dr Reuquén Extensions\n Apt. 724\n Hibberdene 68793", "Extensions\n Apt. 724\n Hibberdene 68793",
+     [("ADDRESS", "Extensions\n Apt. 724\n Hibberdene 68793")]),
 ])
 def test_model_address_starting_inside_a_name_line_leaves_the_name_a_person(text, value, expected):
     assert checked(text, value, "ADDRESS") == expected
