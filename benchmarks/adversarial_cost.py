@@ -74,6 +74,7 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "a keyword in brackets again and again": repeat("(RUM)", "Mandat ", " : 1"),
     "a lock that opens with itself": repeat("opens with ", "", "4417"),
     "French quotes never closed": repeat("« mot de passe : ", "mot de passe : ", "x"),
+    "curly quotes never closed": repeat("password: “a ", "", "b"),
     "words before the colon that never end": repeat("shed door ", "the padlock ", ": 4417"),
     "a name line's words above an address": repeat("DUPONT ", "M. ", "ANNE\n14 RUE HAUTE\n35000 RENNES"),
 }

@@ -836,8 +836,9 @@ def _name_line_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | N
 def _name_rest_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | None:
     """Where the first line of a multi-line address ends when the model started it inside the name line above
     the address: the span starts after other words of its line, the last of them no word of the languages
-    (`lower_case_words`: a name's first words, a title, "c/o"; not a word of the sentence, "from") and none
-    an address's (no digit and no address word on the line, no comma after the last: "c/o flat 2, Lorna
+    (`lower_case_words`: a name's first words, a title, "c/o"; not a word of the sentence, "from", nor a
+    label's colon, "Adresse : Saint-Martin⏎12 route…") and none an address's (no digit and no address word
+    on the line, no comma after the last: "c/o flat 2, Lorna
     Bexley⏎4 Hill Street", "1737 Cheriton Dr Reuquén Extensions⏎ Apt. 724"), that first line's
     piece is 1 to 4 capitalised words or initials with no digit and no word of a building, a street, a
     service or a company, and the next line starts the address ("M. OU MME CHARRIER ANTOINE / CHARRIER-NDOYE
@@ -858,7 +859,7 @@ def _name_rest_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | N
         return None
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start].split()
-    if not before or before[-1].casefold() in lexicon.words_of("", "lower_case_words") or before[-1].endswith(",") \
+    if not before or before[-1].casefold() in lexicon.words_of("", "lower_case_words") or before[-1].endswith((",", ":")) \
             or any(c.isdigit() for c in text[line_start:start]) \
             or any(w.casefold().rstrip(".,") in lexicon.address_line_words for w in before):
         return None  # "from Little Snoring⏎14 …": a word of the sentence; "c/o flat 2, …", "1737 Cheriton Dr …": an address
