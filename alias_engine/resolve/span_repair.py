@@ -835,15 +835,14 @@ def _name_line_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | N
 
 def _name_rest_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | None:
     """Where the first line of a multi-line address ends when the model started it inside the name line above
-    the address: the span starts after other words of its line, the last of them no word of the languages
-    (`lower_case_words`: a name's first words, a title, "c/o"; not a word of the sentence, "from", nor a
-    label's colon, "Adresse : Saint-Martin⏎12 route…") and none an address's (no digit and no address word
-    on the line, no comma after the last: "c/o flat 2, Lorna
-    Bexley⏎4 Hill Street", "1737 Cheriton Dr Reuquén Extensions⏎ Apt. 724"), that first line's
-    piece is 1 to 4 capitalised words or initials with no digit and no word of a building, a street, a
-    service or a company, and the next line starts the address ("M. OU MME CHARRIER ANTOINE / CHARRIER-NDOYE
-    AWA⏎14 RUE DU DUC…": "AWA" is the end of a name, no part of the address; "Hollies Farmhouse⏎Brook
-    Lane" keeps its building).
+    the address ("M. OU MME CHARRIER ANTOINE / CHARRIER-NDOYE AWA⏎14 RUE DU DUC…": "AWA" ends a name, no
+    part of the address). The span starts after other words of its line, the last of them no word of the
+    languages (`lower_case_words`: a name's first words, a title, "c/o"; not a word of the sentence, "from")
+    nor a label's colon ("Adresse : Saint-Martin⏎12 route…"), and none of them an address's (no digit, no
+    address word, no comma after the last: "c/o flat 2, Lorna Bexley⏎4 Hill Street", "1737 Cheriton Dr
+    Reuquén Extensions⏎ Apt. 724"); that first line's piece is 1 to 4 capitalised words or initials with no
+    digit and no word of a building, a street, a service or a company ("Hollies Farmhouse⏎Brook Lane" keeps
+    its building); and the next line starts the address.
 
     >>> lexicon = Lexicon.from_words({"address_line_words": ["rue"]}, {"en": {"lower_case_words": ["from"]}})
     >>> text = "MME DE SAINT-PRIEST CAMILLE\\n1240 CHEMIN DE LA MOUTE"
