@@ -4,15 +4,18 @@ with examples and counter-examples of its own, invented for the class."""
 from __future__ import annotations
 
 import doctest
+import json
 import re
 
 import pytest
+import regex
 from _detector_helpers import Role
 
 from alias_engine import Engine
 from alias_engine.detectors.tables import named_tables
 from alias_engine.resolve import structure
 from alias_engine.resolve.structure import apply_structure, field_words
+from alias_engine.resources import data_dir
 from alias_engine.spans import Span
 
 RULES = Engine(use_model=False)
@@ -573,6 +576,13 @@ def test_an_attribute_that_names_markup_holds_no_value():
 ])
 def test_a_login_field_holds_an_account_but_not_every_systems(text, expected):
     assert [v for v in shown(text, apply_structure(text, [], FIELDS)) if v[1] == "IDENTIFIER"] == expected
+
+
+def test_the_system_accounts_a_login_field_rejects_hold_every_attacked_login():
+    """A login field reads `system_account` alone: the logins attacks try are among them."""
+    rejects = json.loads((data_dir("rules") / "common.json").read_text(encoding="utf-8"))["rejects"]
+    attacked = rejects["attacked_login"].removeprefix("(?i:").removesuffix(")").split("|")
+    assert attacked and all(regex.fullmatch(rejects["system_account"], login) for login in attacked)
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -132,8 +132,7 @@ def load_rules(rules_dir: Path, extra: Iterable[str | Path] = ()) -> Rules:
         label_patterns = tuple(_label_pattern(p, rejects, labels, gaps) for p in common.get("label_patterns", []))
         if "letterheads" in common:
             raise ValueError("letterheads: its words are the languages', in rules/<lang>/language.json → words")
-        fields = Fields.from_rules(common.get("fields", {}), lexicon,
-                                  (rejects["attacked_login"], rejects["system_account"], rejects["placeholder"]))
+        fields = Fields.from_rules(common.get("fields", {}), lexicon, (rejects["system_account"], rejects["placeholder"]))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RulesError(f"{common_path}: malformed model_checks, suppress_patterns, label_patterns, letterheads "
                          f"or fields ({exc})") from None

@@ -816,21 +816,30 @@ def _name_line_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | N
     before = text[line_start:start].rstrip()
     if any(c.isalnum() for c in before) and not before.endswith(":"):
         return None
-    line_end = brk
-    while line_end > start and text[line_end - 1] in " \t\r,;":
-        line_end -= 1
-    if not is_name_line(text[start:line_end], lexicon):
-        return None
     above_end = line_start
     while above_end > 0 and text[above_end - 1].isspace():
         above_end -= 1
     above = text[text.rfind("\n", 0, above_end) + 1:above_end].strip(_LINE_MARKS)
     if above and is_name_line(above, lexicon):
         return None
+    return _name_piece_end(text, start, brk, end, lexicon, shortest=2)
+
+
+def _name_piece_end(text: str, start: int, brk: int, end: int, lexicon: Lexicon, shortest: int) -> int | None:
+    """Where the span's first line ends (`brk`, its line break, less the spaces and separators before it)
+    when the piece from `start` is a name (`is_name_line`, `shortest` words at least) and the next line
+    starts the address: a number first, or a word of `address_line_words` ("583 Magrethevej 298", "Apt. 12, …")."""
+    line_end = brk
+    while line_end > start and text[line_end - 1] in " \t\r,;":
+        line_end -= 1
+    if not is_name_line(text[start:line_end], lexicon, shortest):
+        return None
     below = text[brk:end].lstrip().partition("\n")[0].strip(_LINE_MARKS)
-    if not (below[:1].isdigit() or any(w.casefold().rstrip(".,") in lexicon.address_line_words for w in below.split())):
-        return None  # the address itself starts on the next line: "583 Magrethevej 298", "Apt. 12, …"
-    return line_end
+    return line_end if below[:1].isdigit() or _has_address_word(below.split(), lexicon) else None
+
+
+def _has_address_word(words: list[str], lexicon: Lexicon) -> bool:
+    return any(w.casefold().rstrip(".,") in lexicon.address_line_words for w in words)
 
 
 def _name_rest_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | None:
@@ -860,18 +869,9 @@ def _name_rest_end(text: str, start: int, end: int, lexicon: Lexicon) -> int | N
     before = text[line_start:start].split()
     if not before or before[-1].casefold() in lexicon.words_of("", "lower_case_words") or before[-1].endswith((",", ":")) \
             or any(c.isdigit() for c in text[line_start:start]) \
-            or any(w.casefold().rstrip(".,") in lexicon.address_line_words for w in before):
+            or _has_address_word(before, lexicon):
         return None  # "from Little Snoring⏎14 …": a word of the sentence; "c/o flat 2, …", "1737 Cheriton Dr …": an address
-    line_end = brk
-    while line_end > start and text[line_end - 1] in " \t\r,;":
-        line_end -= 1
-    words = text[start:line_end].split()
-    if not 1 <= len(words) <= 4 or not is_name_line(" ".join(words), lexicon, shortest=1):
-        return None
-    below = text[brk:end].lstrip().partition("\n")[0].strip(_LINE_MARKS)
-    if not (below[:1].isdigit() or any(w.casefold().rstrip(".,") in lexicon.address_line_words for w in below.split())):
-        return None
-    return line_end
+    return _name_piece_end(text, start, brk, end, lexicon, shortest=1)
 
 
 def is_name_line(line: str, lexicon: Lexicon, shortest: int = 2) -> bool:

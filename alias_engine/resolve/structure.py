@@ -137,7 +137,7 @@ class Fields:
     def from_rules(cls, raw: dict, lexicon: Lexicon | None = None,
                    common_logins: tuple[regex.Pattern, ...] = ()) -> Fields:
         """The field names of common.json → "fields", the languages' words (`lexicon`), and the logins
-        that are no one's: the rules' `attacked_login`, `system_account` and `placeholder` rejects (the accounts
+        that are no one's: the rules' `system_account` and `placeholder` rejects (the accounts
         every system has, "root", "postgres", "apikey", and "none", "unknown"; a service's own account,
         "svc_invoices", is an IDENTIFIER)."""
         return cls(**{key: tuple(field_words(name) for name in raw.get(key, ())) for key in FIELD_CLASSES},
@@ -438,7 +438,7 @@ def _field_codes(text: str, spans: list[Span], values: Sequence, fields: Fields)
     """A code field's value ("<BadgeNo>", "customer_id", "username", "passport", "otp") that reads as a code
     is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever
     the model or a format took it for (`_READ_AS_CODE`), found or not, but a system account in a login field
-    ("USER=root", "user=postgres": the rules' `attacked_login` and `system_account`) or a placeholder; a value holding another label (an
+    ("USER=root", "user=postgres": the rules' `system_account`, which holds every `attacked_login`) or a placeholder; a value holding another label (an
     e-mail, a card), a number a validator verified as another code (a NIR, a driving licence; a phone's
     shape says less) or a span across its edge is left as found; a span that already is the code stays its
     detector's, at the field's score at least (the model's unsure reading of a code field's code is it)."""
