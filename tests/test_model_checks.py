@@ -999,6 +999,27 @@ def test_a_writer_who_names_themself_in_lower_case(text, lang, expected):
     assert [text[s.start:s.end] for s in spans if s.label == "PERSON"] == expected
 
 
+CHAT = "[02/07/2025, 20:14] Priya: who's in for saturday?\n[02/07/2025, 20:15] jaz: me\n"
+
+
+@pytest.mark.parametrize("text, named, expected", [
+    (CHAT + "[02/07/2025, 20:16] dev: in. bring snacks", ["Priya", "jaz"], ["dev"]),   # a word, in a speaker's place
+    ("02/07/2025, 20:14 - Priya: ok\n02/07/2025, 20:15 - Jaz: ok\n02/07/2025, 20:16 - will: in", ["Priya", "Jaz"],
+     ["will"]),                                                                        # an export's date and dash
+    (CHAT + "[02/07/2025, 20:16] dev: in. bring snacks", ["Priya"], []),              # one named speaker: no chat of people
+    (CHAT + "[02/07/2025, 20:16] mum: count me in", ["Priya", "jaz"], []),           # a kinship word (not_names)
+    ("[12:00:01] error: disk full\n[12:00:02] info: retrying", [], []),              # a log: no named speaker
+    (CHAT + "dev: in (no time before it)", ["Priya", "jaz"], []),
+    (CHAT + "[02/07/2025, 20:16] bot: reminder set\n[02/07/2025, 20:17] you: count you in", ["Priya", "jaz"], []),  # words
+    ("[20:14] Priya Raman: hi\n[20:15] priya: anyone?\n[20:16] kev: in", ["Priya Raman", "priya"], []),  # one speaker
+    ("[20:14] Priya Raman: hi\n[20:15] Tom: anyone?\n[20:16] kev: in", ["Priya Raman", "Tom"], ["kev"]),
+    ("[09:12] Called Priya and Tom Baker: no answer\n[09:40] kev: retry", ["Priya", "Tom Baker"], []),  # no speaker's place
+])
+def test_a_chats_speaker_in_lower_case_among_named_speakers(text, named, expected):
+    spans = detect_with_rules(text, "en", RULES, [model_span(text, name, "PERSON") for name in named])
+    assert [text[s.start:s.end] for s in spans if s.label == "PERSON" and text[s.start:s.end] not in named] == expected
+
+
 @pytest.mark.parametrize("url, kept", [
     ("https://www.velo-shop.example.fr/mon-compte", False),        # a page every shop has
     ("https://hr-portal.example.in/upload", False),

@@ -64,6 +64,8 @@ def test_field_names_are_compared_as_folded_words(name, words):
     ("error_message", None), ("care_plan", None),             # sentences, which may name someone
     ("emp", "identifier"), ("UPN", "identifier"), ("N° cand.", "identifier"), ("lecteur", "identifier"),  # abbreviated
     ("usr", "login"), ("agent_type", None),
+    ("entrée", "not_personal"), ("debut", "not_personal"), ("hire_date", "not_personal"),  # a contract's dates
+    ("date_naissance", "birth_date"),                                                  # a birth's word wins
 ])
 def test_what_a_field_name_says(name, kind):
     assert FIELDS.kind(name) == kind

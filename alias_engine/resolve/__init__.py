@@ -32,7 +32,9 @@ adds, each under its role (ROLES below, `Found.add`). `resolve` applies, in this
    organisation's letterhead (its name, then its address and numbers under it: its ADDRESS
    and PHONE spans, and a PERSON that is part of its name) (letterheads.py, suppressions.py);
    a titled person's own letterhead ("Dr …", a profession's line, then an address) is their
-   office: its address is an ADDRESS when no detector found it (letterheads.py);
+   office: its address is an ADDRESS when no detector found it (letterheads.py); a writer's name given
+   in lower case ("hey its ysolde,") and a chat's speaker in lower case among named speakers
+   ("[20:16] dev: in.") are PERSON where no span is (span_repair.py);
    without `checks`, the model's spans skip 6 to 8;
 9. markup, JSON and tables are read by their structure: nothing inside a tag is a value,
    and a record's field names say what their values may hold (structure.py).
@@ -59,6 +61,7 @@ from .span_repair import (
     REPAIRS,
     birthplaces_removed,
     brands_removed,
+    chat_speakers_added,
     common_words_removed,
     companies_removed,
     eponyms_removed,
@@ -174,6 +177,7 @@ def resolve(text: str, lang: str, found: Found, patterns: PatternRules, not_name
         if lexicon is not None:
             resolved += office_addresses(text, resolved + found.others, lexicon)
             resolved += self_introduced_names(text, resolved + found.others, lexicon, not_names)
+            resolved += chat_speakers_added(text, resolved + found.others, lexicon, not_names)
     # 9. structure
     if fields is None:
         return Resolved(resolved + found.others)

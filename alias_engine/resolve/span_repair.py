@@ -399,6 +399,42 @@ def self_introduced_names(text: str, spans: list[Span], lexicon: Lexicon, not_na
     return found
 
 
+# A chat line's speaker: its time in brackets ("[02/07/2025, 20:16]", "[Mon 18:53]") or an export's date, time
+# and dash ("02/07/2025, 20:16 - "), then the speaker and a colon.
+_CHAT_SPEAKER = regex.compile(r"^[ \t]*(?:\[[^\]\n]{0,24}?\d{1,2}[:h]\d{2}[^\]\n]{0,12}\]"
+                              r"|\d{1,2}/\d{1,2}/\d{2,4},?[ ]\d{1,2}:\d{2}(?:[ ]?[AaPp][Mm])?[ ]+[-–])[ \t]+"
+                              r"([^:\s](?:[^:\n]{0,38}[^:\s])?):(?:[ \t]|$)", regex.MULTILINE)
+_LOWER_CASE_NAME = regex.compile(r"\p{Ll}[\p{Ll}\p{M}]{1,19}")
+MIN_NAMED_SPEAKERS = 2  # other speakers, each a PERSON span whole: the chat's speakers are people
+MAX_SPEAKER_WORDS = 4
+
+
+def chat_speakers_added(text: str, spans: list[Span], lexicon: Lexicon, not_names: frozenset[str]) -> list[Span]:
+    """PERSON spans for a chat's speaker written as one word in lower case where no span is ("[20:16] dev: in."),
+    in a chat whose speakers are people: `MIN_NAMED_SPEAKERS` other speakers or more (told apart by their
+    first word in lower case) are each a PERSON span whole. The model reads "dev" as a word; in a speaker's place it is a name. Not a
+    word of the languages (`lower_case_words`: "bot", "you", "system", "interviewer") nor a greeting, a
+    kinship or a chat word (`not_names`: "mum"); a log's "[12:00:01] error: …" has no named speaker."""
+    words = lexicon.words_of("", "lower_case_words")
+    persons = SpanIndex([s for s in spans if s.label == "PERSON"])
+    taken = SpanIndex(spans)
+    named: set[str] = set()
+    lower = []
+    for m in _CHAT_SPEAKER.finditer(text):
+        start, end = m.span(1)
+        speaker = m.group(1)
+        if len(speaker.split()) > MAX_SPEAKER_WORDS:
+            continue
+        if any(s.start <= start and end <= s.end for s in persons.overlapping(start, end)):
+            named.add(speaker.split()[0].casefold())  # "Priya Raman" and "priya" are one speaker
+        elif (_LOWER_CASE_NAME.fullmatch(speaker) and not taken.overlapping(start, end)
+              and speaker not in words and speaker not in not_names):
+            lower.append((start, end))
+    if len(named) < MIN_NAMED_SPEAKERS:
+        return []
+    return [Span(start, end, "PERSON", 0.8, "keyword") for start, end in lower]
+
+
 def common_words_removed(spans: list[Span], text: str, lexicon: Lexicon) -> list[Span]:
     """Without the PERSON spans of one word in lower case of 5 letters or more that is a word of the languages
     (`lower_case_words`) right after an article, a possessive or a demonstrative ("for the pizza", "ma

@@ -13,7 +13,8 @@
   key in a log's `key=value` pairs (`user=jmorel sku=FL-TEA-0042`) or a config file's `key: value` lines
   (`ansible_user: deploy`), its column's header in a table. The field names of the rules' `fields`
   (rules/common.json) decide, for every record of the text alike:
-  - a field of `not_personal` (ticket, invoice, amount, city, department, dates...)
+  - a field of `not_personal` (ticket, invoice, amount, city, department, dates...), or one
+    named only by a word of `event_date` (a job's or a stay's start or end: "entrée", "debut")
     holds no PERSON, IDENTIFIER, SECRET, NATIONAL_ID or BIRTH_DATE that the model or
     a repeat found, nor an IDENTIFIER a keyword found when the value is that one code
     ("<MsgId>REF 8K2Q</MsgId>"); a field name that also says `personal` (birth, customer,
@@ -101,8 +102,8 @@ class _Range(NamedTuple):
 
 
 # The classes of field names (common.json → "fields"), each a tuple of phrases in `Fields`.
-FIELD_CLASSES = ("not_personal", "personal", "person", "not_person", "plain_name", "role", "thing", "generic",
-                 "address", "identifier", "login", "national_id", "secret_code", "birth_date", "birthplace")
+FIELD_CLASSES = ("not_personal", "personal", "person", "not_person", "plain_name", "role", "event_date", "thing",
+                 "generic", "address", "identifier", "login", "national_id", "secret_code", "birth_date", "birthplace")
 _NAMING_NOTHING_ALONE = frozenset({"generic", "not_person"})  # "id", "value"; "voie": no header cell by themselves
 
 
@@ -117,6 +118,7 @@ class Fields:
     address: tuple[tuple[str, ...], ...] = ()  # "AdrLine", "street", "adresse": the whole value is an address
     plain_name: tuple[tuple[str, ...], ...] = ()  # "Name": a person's, unless the record is a thing's
     role: tuple[tuple[str, ...], ...] = ()  # "customer", "patient" alone: the field holds that person's code
+    event_date: tuple[tuple[str, ...], ...] = ()  # "entrée", "start" alone: a job's or a stay's date, no birth
     thing: tuple[tuple[str, ...], ...] = ()  # "price", "version": fields of a record about things
     generic: tuple[tuple[str, ...], ...] = ()  # "Id", "Othr": an element named by its parent too ("<Stmt><Id>")
     identifier: tuple[tuple[str, ...], ...] = ()  # "BadgeNo", "customer_id": one person's code, a digit in it
@@ -189,6 +191,8 @@ class Fields:
             return "address"
         if words in self.role:
             return "identifier"  # "customer": a record's person named alone, the value their code
+        if words in self.event_date:
+            return "not_personal"  # "entrée", "debut": when a job, a contract or a stay started or ended
         if words in self.plain_name and len(record) > 1 \
                 and not any(_has_any(field_words(other), self.thing) for other in record):
             return "person"  # a table's "Name" column, in a table about people (no price, version, SKU...)
