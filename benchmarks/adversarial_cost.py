@@ -77,6 +77,9 @@ CRAFTED: dict[str, Callable[[int], str]] = {
     "curly quotes never closed": repeat("password: “a ", "", "b"),
     "words before the colon that never end": repeat("shed door ", "the padlock ", ": 4417"),
     "a name line's words above an address": repeat("DUPONT ", "M. ", "ANNE\n14 RUE HAUTE\n35000 RENNES"),
+    "chat lines of a speaker in lower case": repeat("[20:16] dev: in\n", "[20:14] Priya: hi\n[20:15] Jaz: ok\n"),
+    "chat times before spaces": repeat("[Mon 18:53]" + " " * 40 + "ab\n", "[20:14] Priya: hi\n[20:15] Jaz: ok\n"),
+    "a document's words before its number": repeat("passeport polonais ", "", "EK4127790"),
 }
 
 
