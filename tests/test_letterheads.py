@@ -204,6 +204,8 @@ def test_a_persons_address_near_an_organisation_word_stays(text, address, lang):
     ("Our solicitors, Marsh Kettle & Associates, 0161 496 0577, have the papers.", "0161 496 0577", "en"),
     ("Ring the Ashdown Housing Trust, 0117 496 0142, for repairs.", "0117 496 0142", "en"),
     ("Contact : Association Les Amis du Rail, 02 47 66 10 20", "02 47 66 10 20", "fr"),
+    # a practitioner's direct line earlier on the line is not the pharmacy's
+    ("Dr Chabert, ligne directe 04 65 71 55 90. Pharmacie du Marché : 04 65 71 00 00.", "04 65 71 00 00", "fr"),
 ])
 def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_organisations(text, phone, lang):
     assert ("PHONE", phone) not in detected(text, lang)
@@ -217,6 +219,8 @@ def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_
     ("I live at 12 Hospital Road 0113 496 0789", "0113 496 0789", "en"),             # a street named after one
     ("14 School Lane, Leeds LS6 2AB, tel 0113 496 0654", "0113 496 0654", "en"),
     ("Jane Roe, Hinton Medical Centre, direct line 0113 496 0987", "0113 496 0987", "en"),
+    ("You can reach me on my direct line at Hinton Medical Centre: 0113 496 0988", "0113 496 0988", "en"),
+    ("Mme Morel, ligne directe, Clinique du Parc : 04 72 00 00 01", "04 72 00 00 01", "fr"),
     # a sole practitioner's office is where that person is found (LABELS.md); a group chat is no firm
     ("Cabinet de Maître Anne Vidal, 04 91 33 20 10", "04 91 33 20 10", "fr"),
     ("Running Group - Dan 0113 496 0275 leads on Sundays", "0113 496 0275", "en"),

@@ -40,6 +40,7 @@ is judged as any other text.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 import phonenumbers
@@ -116,13 +117,18 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     ("Pharmacie du Port : 02 98 …", "Hinton Medical Centre 0113 …"), or after its address on a line
     that starts with the name ("Hinton School, 3 Mill Lane, Leeds LS1 4AB (tel. 0113 …)"). A person's
     number stays: a mobile, a number no region validates, a run of digits (an account or member number
-    there), a number in another column, a direct line, and one after a street named after an
-    organisation ("12 Hospital Road 0113 …")."""
+    there), a number in another column, a direct line (its word before the number and after any other
+    number on the line: "Dr Chabert, ligne directe 04 65 71 55 90. Pharmacie du Marché : 04 65 71 00 00"
+    is the pharmacy's), and one after a street named after an organisation ("12 Hospital Road 0113 …")."""
     out = []
+    phone_ends = sorted(s.end for s in spans if s.label == "PHONE")
     for span in spans:
         if span.label != "PHONE":
             continue
         lead = line_window_start(text, span.start, 160)
+        # a direct line's word said of an earlier number on the line is not this one's
+        earlier = bisect_right(phone_ends, span.start)
+        direct_from = max(lead, phone_ends[earlier - 1]) if earlier else lead
         label = _PHONE_LABEL_BEFORE.search(text, lead, span.start)
         at = label.start() if label is not None else span.start
         name = lexicon.organisation_named_before.search(text, lead, at)
@@ -133,7 +139,7 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
                 name = None
         if name is None or not _names_an_organisation(name.group(), lexicon) or \
                 _COLUMN_GAP.search(text, name.start(), span.start) or "\t" in text[name.start():span.start] or \
-                _DIRECT_LINE.search(text, lead, span.start):
+                _DIRECT_LINE.search(text, direct_from, span.start):
             continue
         value = text[span.start:span.end]
         if _written_as_phone(value) and _is_landline(value):  # last: parsing a number costs most
