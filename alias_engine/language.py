@@ -46,6 +46,7 @@ WORD_KEYS = (
     "contact_labels",           # field labels of a letterhead's contact lines
     "office_titles",            # "Dr", "Maître": a titled person's block is their own office's
     "street_words",             # "rue", "road": a street names no organisation
+    "dwelling_words",           # "house", "old", "ancienne": a home's name, no organisation ("Old School House")
     "sentence_words",           # pronouns and verbs: a line with one is a sentence
     "organisation_connectors",  # lower-case words inside an organisation's name
     "not_a_name_values",        # placeholders of a name field: "n/a", "inconnu" (resolve/structure.py)

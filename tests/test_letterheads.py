@@ -228,6 +228,11 @@ def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_
     ("Service de Mme Dupont : 01 43 55 66 77", "01 43 55 66 77", "fr"),
     ("Dave Smith Plumbing Services, 0113 496 0321", "0113 496 0321", "en"),
     ("Jo Hart Property Management, 0113 496 0322", "0113 496 0322", "en"),
+    # a home named after what its building was: an organisation's word beside a home's
+    ("Old School House, 3 Mill Lane, Leeds LS1 4AB, tel 0113 496 0323", "0113 496 0323", "en"),
+    ("The Old Bank, 3 Mill Lane, Leeds LS1 4AB (tel 0113 496 0324)", "0113 496 0324", "en"),
+    ("Ancienne École, 3 chemin des Vignes, 84000 Avignon, 04 90 55 66 77", "04 90 55 66 77", "fr"),
+    ("Old School House\n3 Mill Lane\nLeeds LS1 4AB\nTel: 0113 496 0325", "0113 496 0325", "en"),
 ])
 def test_a_phone_near_an_organisation_that_is_no_organisations_landline_stays(text, phone, lang):
     assert ("PHONE", phone) in detected(text, lang)

@@ -137,7 +137,7 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
             name = lexicon.organisation_and_separator.search(text, lead, address.start()) if address else None
             if name is not None and not _NAME_HEAD.fullmatch(text, lead, name.start()):
                 name = None
-        if name is None or not _names_an_organisation(name.group(), lexicon) or \
+        if name is None or not _names_an_organisation(text, name, lexicon) or \
                 _COLUMN_GAP.search(text, name.start(), span.start) or "\t" in text[name.start():span.start] or \
                 _DIRECT_LINE.search(text, direct_from, span.start):
             continue
@@ -147,10 +147,14 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     return out
 
 
-def _names_an_organisation(name: str, lexicon: Lexicon) -> bool:
-    """A capital in it, and no street's word: "Hospital Road" is a street."""
-    return any(c.isupper() for c in name) and \
-        not any(w.rstrip(".").casefold() in lexicon.street_words for w in _WORD.findall(name))
+def _names_an_organisation(text: str, name: regex.Match, lexicon: Lexicon) -> bool:
+    """A capital in the name, no street's word in it ("Hospital Road" is a street), and no home's word in it
+    or in the two words before it ("Old School House", "The Old Bank", "Ancienne École": a home)."""
+    words = _WORD.findall(name.group())
+    before = _WORD.findall(text, line_window_start(text, name.start(), 30), name.start())[-2:]
+    return any(c.isupper() for c in name.group()) and \
+        not any(w.rstrip(".").casefold() in lexicon.street_words for w in words) and \
+        not any(w.rstrip(".").casefold() in lexicon.dwelling_words for w in before + words)
 
 
 # What may stand before an organisation's word at its line's start: list marks, the name's capitalised words
@@ -234,8 +238,8 @@ def _organisation_name(text: str, start: int, end: int, lexicon: Lexicon,
         pair = " ".join(folded[i:i + 2])
         if word in lexicon.organisation_words or pair in lexicon.organisation_words or (
                 (word in lexicon.business_words or pair in lexicon.business_words) and text[words[i][0]].isupper()):
-            if any(w in lexicon.street_words for w in folded[max(0, i - 3):i + 2]):
-                return None  # "rue de l'Hôpital", "College Road": a street named after one
+            if any(w in lexicon.street_words or w in lexicon.dwelling_words for w in folded[max(0, i - 3):i + 2]):
+                return None  # "rue de l'Hôpital", "College Road": a street named after one; "Old School House": a home
             organisation_at = words[i][0]
             break
     else:
