@@ -46,7 +46,8 @@ WORD_KEYS = (
     "contact_labels",           # field labels of a letterhead's contact lines
     "office_titles",            # "Dr", "Maître": a titled person's block is their own office's
     "street_words",             # "rue", "road": a street names no organisation
-    "dwelling_words",           # "house", "old", "ancienne": a home's name, no organisation ("Old School House")
+    "dwelling_words",           # "house", "ferme" by an organisation's word: a home's name ("Old School House")
+    "former_use_words",         # "old", "ancienne" before an organisation's word: a home's name ("The Old Bank")
     "sentence_words",           # pronouns and verbs: a line with one is a sentence
     "organisation_connectors",  # lower-case words inside an organisation's name
     "not_a_name_values",        # placeholders of a name field: "n/a", "inconnu" (resolve/structure.py)

@@ -206,6 +206,10 @@ def test_a_persons_address_near_an_organisation_word_stays(text, address, lang):
     ("Contact : Association Les Amis du Rail, 02 47 66 10 20", "02 47 66 10 20", "fr"),
     # a practitioner's direct line earlier on the line is not the pharmacy's
     ("Dr Chabert, ligne directe 04 65 71 55 90. Pharmacie du Marché : 04 65 71 00 00.", "04 65 71 00 00", "fr"),
+    # an organisation's own building, a place in its name: no home
+    ("Hinton Lodge Hotel, 0113 496 0330", "0113 496 0330", "en"),
+    ("Hale House Ltd, 3 Mill Lane, Leeds LS1 4AB · Tel 0113 496 0331", "0113 496 0331", "en"),
+    ("Contact : Pharmacie du Vieux Port, 04 91 55 66 77", "04 91 55 66 77", "fr"),
 ])
 def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_organisations(text, phone, lang):
     assert ("PHONE", phone) not in detected(text, lang)
@@ -233,6 +237,13 @@ def test_an_organisations_landline_after_its_name_or_address_on_its_line_is_the_
     ("The Old Bank, 3 Mill Lane, Leeds LS1 4AB (tel 0113 496 0324)", "0113 496 0324", "en"),
     ("Ancienne École, 3 chemin des Vignes, 84000 Avignon, 04 90 55 66 77", "04 90 55 66 77", "fr"),
     ("Old School House\n3 Mill Lane\nLeeds LS1 4AB\nTel: 0113 496 0325", "0113 496 0325", "en"),
+    ("Bank Farm, 3 Mill Lane, Leeds LS1 4AB, tel 0113 496 0326", "0113 496 0326", "en"),
+    ("School Cottages\n3 Mill Lane\nLeeds LS1 4AB\nTel: 0113 496 0327", "0113 496 0327", "en"),
+    ("L'Ancienne École\n3 chemin des Vignes\n84000 Avignon\nTél. : 04 90 55 66 78", "04 90 55 66 78", "fr"),
+    ("Ferme de la Banque, 3 chemin des Vignes, 84000 Avignon, 04 90 55 66 79", "04 90 55 66 79", "fr"),
+    # a person's direct line after another number on the line stays theirs
+    ("Jane Hale, direct lines: mobile 07700 900123, Hinton Medical Centre 0113 496 0002", "0113 496 0002", "en"),
+    ("My direct line (ref 449 0211 876) at Hinton Medical Centre: 0113 496 0003", "0113 496 0003", "en"),
 ])
 def test_a_phone_near_an_organisation_that_is_no_organisations_landline_stays(text, phone, lang):
     assert ("PHONE", phone) in detected(text, lang)

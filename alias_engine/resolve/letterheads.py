@@ -40,7 +40,6 @@ is judged as any other text.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 
 import phonenumbers
@@ -117,18 +116,18 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     ("Pharmacie du Port : 02 98 …", "Hinton Medical Centre 0113 …"), or after its address on a line
     that starts with the name ("Hinton School, 3 Mill Lane, Leeds LS1 4AB (tel. 0113 …)"). A person's
     number stays: a mobile, a number no region validates, a run of digits (an account or member number
-    there), a number in another column, a direct line (its word before the number and after any other
-    number on the line: "Dr Chabert, ligne directe 04 65 71 55 90. Pharmacie du Marché : 04 65 71 00 00"
-    is the pharmacy's), and one after a street named after an organisation ("12 Hospital Road 0113 …")."""
+    there), a number in another column, a direct line (`_is_direct_line`: a direct line's word before the
+    number, unless an earlier number takes it), and one after a street named after an organisation ("12
+    Hospital Road 0113 …")."""
     out = []
-    phone_ends = sorted(s.end for s in spans if s.label == "PHONE")
+    phone_ends: dict[int, int] = {}  # a PHONE span's start -> its end
+    for s in spans:
+        if s.label == "PHONE":
+            phone_ends[s.start] = max(s.end, phone_ends.get(s.start, s.end))
     for span in spans:
         if span.label != "PHONE":
             continue
         lead = line_window_start(text, span.start, 160)
-        # a direct line's word said of an earlier number on the line is not this one's
-        earlier = bisect_right(phone_ends, span.start)
-        direct_from = max(lead, phone_ends[earlier - 1]) if earlier else lead
         label = _PHONE_LABEL_BEFORE.search(text, lead, span.start)
         at = label.start() if label is not None else span.start
         name = lexicon.organisation_named_before.search(text, lead, at)
@@ -139,7 +138,7 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
                 name = None
         if name is None or not _names_an_organisation(text, name, lexicon) or \
                 _COLUMN_GAP.search(text, name.start(), span.start) or "\t" in text[name.start():span.start] or \
-                _DIRECT_LINE.search(text, direct_from, span.start):
+                _is_direct_line(text, lead, span.start, phone_ends):
             continue
         value = text[span.start:span.end]
         if _written_as_phone(value) and _is_landline(value):  # last: parsing a number costs most
@@ -147,16 +146,53 @@ def _landlines_after_organisations(text: str, spans: Sequence[Span], lexicon: Le
     return out
 
 
+def _is_direct_line(text: str, lead: int, start: int, phone_ends: dict[int, int]) -> bool:
+    """A direct line's word between `lead` and the number at `start`, unless an earlier number follows it
+    right away and takes it ("ligne directe 04 65 71 55 90. Pharmacie du Marché : 04 65 71 00 00": the
+    pharmacy's is no direct line; "direct lines: mobile 07700 …, Hinton Medical Centre 0113 …" is one)."""
+    for word in _DIRECT_LINE.finditer(text, lead, start):
+        after = _DIRECT_TO_NUMBER.match(text, word.end(), start).end()
+        if phone_ends.get(after, start + 1) > start:  # no earlier number right after the word
+            return True
+    return False
+
+
 def _names_an_organisation(text: str, name: regex.Match, lexicon: Lexicon) -> bool:
-    """A capital in the name, no street's word in it ("Hospital Road" is a street), and no home's word in it
-    or in the two words before it ("Old School House", "The Old Bank", "Ancienne École": a home)."""
-    words = _WORD.findall(name.group())
-    before = _WORD.findall(text, line_window_start(text, name.start(), 30), name.start())[-2:]
-    return any(c.isupper() for c in name.group()) and \
-        not any(w.rstrip(".").casefold() in lexicon.street_words for w in words) and \
-        not any(w.rstrip(".").casefold() in lexicon.dwelling_words for w in before + words)
+    """A capital in the name, no street's word in it ("Hospital Road" is a street), and no home named after
+    the organisation's word with the words before it since the line's last separator ("Old School House",
+    "The Old Bank", "L'Ancienne École": `_names_a_home`)."""
+    words = [w.rstrip(".").casefold() for w in _WORD.findall(name.group())]
+    if not any(c.isupper() for c in name.group()) or any(w in lexicon.street_words for w in words):
+        return False
+    lead = line_window_start(text, name.start(), 60)
+    cut = _LAST_SEPARATOR.search(text, lead, name.start())
+    before = [w.rstrip(".").casefold() for w in _WORD.findall(text, cut.end() if cut else lead, name.start())]
+    pair = " ".join(words[:2])
+    size = 2 if pair in lexicon.organisation_words | lexicon.business_words else 1
+    return not _names_a_home(before + words, len(before), len(before) + size, lexicon)
 
 
+def _names_a_home(folded: list[str], start: int, end: int, lexicon: Lexicon) -> bool:
+    """Whether the organisation's words `folded[start:end]` (a line's words, casefolded) are part of a home's
+    name, a home named after what its building was: a word of `dwelling_words` right after them ("School
+    House", "Bank Farm") or before them with "de la", "du", "of the" between ("Ferme de la Banque"), or a word of
+    `former_use_words` right before them ("The Old Bank", "L'Ancienne École": an elided article set aside)."""
+    words = [_ELIDED_ARTICLE.sub("", w) for w in folded]
+    if end < len(words) and words[end] in lexicon.dwelling_words:
+        return True
+    if start > 0 and words[start - 1] in lexicon.former_use_words:
+        return True
+    i = start - 1
+    while i >= 0 and start - i <= 3 and words[i] in _HOME_CONNECTORS:
+        i -= 1
+    return i < start - 1 and i >= 0 and words[i] in lexicon.dwelling_words
+
+
+# An elided article before a word ("l'ancienne", "d'école"); the words between a home's noun and an
+# organisation's word ("Ferme de la Banque", "Cottages of the School"); a separator before a name on its line.
+_ELIDED_ARTICLE = regex.compile(r"^(?:[cdjlmnst]|qu)['’]")
+_HOME_CONNECTORS = frozenset({"de", "du", "des", "la", "le", "of", "the"})
+_LAST_SEPARATOR = regex.compile(r"[,;:(|·–—](?=[^,;:(|·–—]*\Z)")
 # What may stand before an organisation's word at its line's start: list marks, the name's capitalised words
 # (no house number: "14 School Lane" is a street).
 _NAME_HEAD = regex.compile(r"[ \t>*\-•|]*(?:\p{Lu}[\p{L}\d'’&.\-]*[ \t]+)*")
@@ -168,6 +204,8 @@ _ADDRESS_END_BEFORE = regex.compile(r"(?:(?<!\d)\d{5}[ \t]+\p{Lu}[\p{L}'’\-]*(
 _PHONE_LABEL_BEFORE = regex.compile(r"(?<![\p{L}])(?i:tel|tél|phone|telephone|téléphone|t)\.?[ \t]*:?[ \t]*\Z")
 # A person's direct line at an organisation: "Acme Ltd, direct line 0113 …", "ligne directe".
 _DIRECT_LINE = regex.compile(r"(?<![\p{L}])(?i:direct|directe|DDI)(?![\p{L}])")
+# What joins a direct line's word to its number: "direct line 0113 …", "ligne directe : 04 …", "DDI 0113 …".
+_DIRECT_TO_NUMBER = regex.compile(r"[ \t]*(?i:line|dial|ligne)?[ \t]*:?[ \t]*")
 # Where a phone's region is not written, the ones whose landlines are told from mobiles by their format.
 _LANDLINE_REGIONS = ("GB", "FR", "IE", "BE", "CH")
 _LANDLINE_TYPES = frozenset({phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbers.PhoneNumberType.TOLL_FREE,
@@ -238,8 +276,11 @@ def _organisation_name(text: str, start: int, end: int, lexicon: Lexicon,
         pair = " ".join(folded[i:i + 2])
         if word in lexicon.organisation_words or pair in lexicon.organisation_words or (
                 (word in lexicon.business_words or pair in lexicon.business_words) and text[words[i][0]].isupper()):
-            if any(w in lexicon.street_words or w in lexicon.dwelling_words for w in folded[max(0, i - 3):i + 2]):
-                return None  # "rue de l'Hôpital", "College Road": a street named after one; "Old School House": a home
+            if any(w in lexicon.street_words for w in folded[max(0, i - 3):i + 2]):
+                return None  # "rue de l'Hôpital", "College Road": a street named after one
+            if _names_a_home(folded, i, i + (2 if pair in lexicon.organisation_words | lexicon.business_words else 1),
+                             lexicon):
+                return None  # "Old School House", "Ancienne École": a home
             organisation_at = words[i][0]
             break
     else:

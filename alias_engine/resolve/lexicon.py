@@ -41,7 +41,8 @@ class Lexicon:
     contact_labels: frozenset[str] = frozenset()  # field labels of a contact line: "tél", "standard"
     office_titles: frozenset[str] = frozenset()  # "dr", "maître": the block under their name is their office
     street_words: frozenset[str] = frozenset()  # "rue", "road": a street names no organisation
-    dwelling_words: frozenset[str] = frozenset()  # "house", "old": a home named after a building's past use
+    dwelling_words: frozenset[str] = frozenset()  # "house", "ferme": a home named after a building's past use
+    former_use_words: frozenset[str] = frozenset()  # "old", "ancienne" before an organisation's word: a home
     sentence_words: frozenset[str] = frozenset()  # "is", "je": a line with one is a sentence, no name
     organisation_connectors: frozenset[str] = frozenset()  # lower-case words inside an organisation's name
     not_a_name_values: frozenset[str] = frozenset()  # placeholders of a name field: "n/a", "inconnu"
