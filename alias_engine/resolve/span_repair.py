@@ -412,9 +412,10 @@ MAX_SPEAKER_WORDS = 4
 def chat_speakers_added(text: str, spans: list[Span], lexicon: Lexicon, not_names: frozenset[str]) -> list[Span]:
     """PERSON spans for a chat's speaker written as one word in lower case where no span is ("[20:16] dev: in."),
     in a chat whose speakers are people: `MIN_NAMED_SPEAKERS` other speakers or more (told apart by their
-    first word in lower case) are each a PERSON span whole. The model reads "dev" as a word; in a speaker's place it is a name. Not a
-    word of the languages (`lower_case_words`: "bot", "you", "system", "interviewer") nor a greeting, a
-    kinship or a chat word (`not_names`: "mum"); a log's "[12:00:01] error: …" has no named speaker."""
+    first word in lower case) are each a PERSON span whole. The model reads "dev" as a word; in a speaker's
+    place it is a name. Not a word of the languages (`lower_case_words`: "bot", "you", "system",
+    "interviewer") nor a greeting, a kinship or a chat word (`not_names`: "mum"); a log's "[12:00:01] error:
+    …" has no named speaker."""
     words = lexicon.words_of("", "lower_case_words")
     persons = SpanIndex([s for s in spans if s.label == "PERSON"])
     taken = SpanIndex(spans)
