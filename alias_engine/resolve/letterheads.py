@@ -167,17 +167,18 @@ def _names_an_organisation(text: str, name: regex.Match, lexicon: Lexicon) -> bo
     lead = line_window_start(text, name.start(), 60)
     cut = _LAST_SEPARATOR.search(text, lead, name.start())
     before = [w.rstrip(".").casefold() for w in _WORD.findall(text, cut.end() if cut else lead, name.start())]
-    pair = " ".join(words[:2])
-    size = 2 if pair in lexicon.organisation_words | lexicon.business_words else 1
-    return not _names_a_home(before + words, len(before), len(before) + size, lexicon)
+    return not _names_a_home(before + words, len(before), lexicon)
 
 
-def _names_a_home(folded: list[str], start: int, end: int, lexicon: Lexicon) -> bool:
-    """Whether the organisation's words `folded[start:end]` (a line's words, casefolded) are part of a home's
-    name, a home named after what its building was: a word of `dwelling_words` right after them ("School
-    House", "Bank Farm") or before them with "de la", "du", "of the" between ("Ferme de la Banque"), or a word of
-    `former_use_words` right before them ("The Old Bank", "L'Ancienne École": an elided article set aside)."""
+def _names_a_home(folded: list[str], start: int, lexicon: Lexicon) -> bool:
+    """Whether the organisation's word at `folded[start]` (a line's words, casefolded; with the next word when
+    the two are one phrase of the lists, "building society") is part of a home's name, a home named after what
+    its building was: a word of `dwelling_words` right after them ("School House", "Bank Farm") or before them
+    with "de la", "du", "of the" between ("Ferme de la Banque"), or a word of `former_use_words` right before
+    them ("The Old Bank", "L'Ancienne École": an elided article set aside)."""
     words = [_ELIDED_ARTICLE.sub("", w) for w in folded]
+    pair = " ".join(folded[start:start + 2])
+    end = start + (2 if pair in lexicon.organisation_words or pair in lexicon.business_words else 1)
     if end < len(words) and words[end] in lexicon.dwelling_words:
         return True
     if start > 0 and words[start - 1] in lexicon.former_use_words:
@@ -278,8 +279,7 @@ def _organisation_name(text: str, start: int, end: int, lexicon: Lexicon,
                 (word in lexicon.business_words or pair in lexicon.business_words) and text[words[i][0]].isupper()):
             if any(w in lexicon.street_words for w in folded[max(0, i - 3):i + 2]):
                 return None  # "rue de l'Hôpital", "College Road": a street named after one
-            if _names_a_home(folded, i, i + (2 if pair in lexicon.organisation_words | lexicon.business_words else 1),
-                             lexicon):
+            if _names_a_home(folded, i, lexicon):
                 return None  # "Old School House", "Ancienne École": a home
             organisation_at = words[i][0]
             break

@@ -442,10 +442,11 @@ def _field_codes(text: str, spans: list[Span], values: Sequence, fields: Fields)
     """A code field's value ("<BadgeNo>", "customer_id", "username", "passport", "otp") that reads as a code
     is one IDENTIFIER (NATIONAL_ID for a national_id field, SECRET for a secret_code one), whole, whatever
     the model or a format took it for (`_READ_AS_CODE`), found or not, but a system account in a login field
-    ("USER=root", "user=postgres": the rules' `system_account`, which holds every `attacked_login`) or a placeholder; a value holding another label (an
-    e-mail, a card), a number a validator verified as another code (a NIR, a driving licence; a phone's
-    shape says less) or a span across its edge is left as found; a span that already is the code stays its
-    detector's, at the field's score at least (the model's unsure reading of a code field's code is it)."""
+    ("USER=root", "user=postgres": the rules' `system_account`, which holds every `attacked_login`) or a
+    placeholder; a value holding another label (an e-mail, a card), a number a validator verified as another
+    code (a NIR, a driving licence; a phone's shape says less) or a span across its edge is left as found; a
+    span that already is the code stays its detector's, at the field's score at least (the model's unsure
+    reading of a code field's code is it)."""
     codes = {(start, end): _CODE_LABELS[kind] for start, end, kind, _ in values
              if kind in _CODE_LABELS and _reads_as_code(text[start:end], kind)
              and text[start:end].casefold() not in fields.not_a_name_values
