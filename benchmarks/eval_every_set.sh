@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every evaluation set of docs/benchmarks.md, one `alias-engine eval` each, under one backend:
-#   benchmarks/eval_every_set.sh TAG onnxruntime|openvino      (ONLY="hw_en ho8 ..." to restrict)
+#   benchmarks/eval_every_set.sh TAG onnxruntime|openvino      (ONLY="hw_en ho8 ..." to restrict;
+#   MODEL=DIR to score a candidate model folder instead of models/)
 # writes build/evals/TAG/SET.{json,pred.jsonl,log}; sets whose files are missing are skipped (the shared
 # hand-written set needs ../shared, the generated ones the commands of "Data files").
 # Held-out sets (heldout_v3-v8) are for scores only: never read their predictions' errors.
@@ -21,7 +22,7 @@ for s in $SETS; do
   for f in $files; do [ -f "$f" ] || ok=0; done
   [ $ok = 1 ] || { echo "skipped $s (missing files)"; continue; }
   # shellcheck disable=SC2086
-  alias-engine eval $files --backend "$BACKEND" --json "$OUT/$s.json" --save-predictions "$OUT/$s.pred.jsonl" \
+  alias-engine eval $files ${MODEL:+--model "$MODEL"} --backend "$BACKEND" --json "$OUT/$s.json" --save-predictions "$OUT/$s.pred.jsonl" \
     > "$OUT/$s.log" 2>&1 || echo "FAILED $s (see $OUT/$s.log)"
 done
 echo "done: $OUT"
