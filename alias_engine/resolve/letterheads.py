@@ -157,16 +157,22 @@ def _is_direct_line(text: str, lead: int, start: int, phone_ends: dict[int, int]
     return False
 
 
+def _folded_words(text: str, start: int = 0, end: int | None = None) -> list[str]:
+    """The words of `text[start:end]` as the word lists hold them: casefolded, a final dot set aside ("Tél."
+    is "tél")."""
+    return [w.rstrip(".").casefold() for w in _WORD.findall(text, start, len(text) if end is None else end)]
+
+
 def _names_an_organisation(text: str, name: regex.Match, lexicon: Lexicon) -> bool:
     """A capital in the name, no street's word in it ("Hospital Road" is a street), and no home named after
     the organisation's word with the words before it since the line's last separator ("Old School House",
     "The Old Bank", "L'Ancienne École": `_names_a_home`)."""
-    words = [w.rstrip(".").casefold() for w in _WORD.findall(name.group())]
+    words = _folded_words(text, name.start(), name.end())
     if not any(c.isupper() for c in name.group()) or any(w in lexicon.street_words for w in words):
         return False
     lead = line_window_start(text, name.start(), 60)
     cut = _LAST_SEPARATOR.search(text, lead, name.start())
-    before = [w.rstrip(".").casefold() for w in _WORD.findall(text, cut.end() if cut else lead, name.start())]
+    before = _folded_words(text, cut.end() if cut else lead, name.start())
     return not _names_a_home(before + words, len(before), lexicon)
 
 
@@ -288,7 +294,7 @@ def _organisation_name(text: str, start: int, end: int, lexicon: Lexicon,
     in_name = []
     for person in persons.overlapping(start, end):
         p_start, p_end = person.start, person.end
-        before = [w.rstrip(".").casefold() for w in _WORD.findall(text, start, max(start, p_start))]
+        before = _folded_words(text, start, max(start, p_start))
         if before and before[-1] in lexicon.person_lead_words:
             return None  # "Dr Jean Martin – Clinique du Parc": that person's office
         if p_start < name_end and _one_name(text, min(p_end, organisation_at), max(p_start, organisation_at),
@@ -336,7 +342,7 @@ def _column_end(text: str, start: int, end: int) -> int:
 
 def _is_contact_label(label: str, lexicon: Lexicon) -> bool:
     """"Tél.", "Standard", "RC 1482203   Head Office": the label's last one or two words."""
-    words = [w.rstrip(".").casefold() for w in _WORD.findall(label)]
+    words = _folded_words(label)
     return bool(words) and (words[-1] in lexicon.contact_labels or " ".join(words[-2:]) in lexicon.contact_labels)
 
 
@@ -395,7 +401,7 @@ def office_addresses(text: str, spans: Sequence[Span], lexicon: Lexicon) -> list
 
 def _titled(text: str, line_start: int, person_start: int, lexicon: Lexicon) -> bool:
     """A title of an office before the person, on their line ("Dr", "Maître", "Cabinet de M.")."""
-    return any(w.rstrip(".").casefold() in lexicon.office_titles for w in _WORD.findall(text, line_start, person_start))
+    return any(w in lexicon.office_titles for w in _folded_words(text, line_start, person_start))
 
 
 def _starts_address(text: str, start: int, end: int, lexicon: Lexicon) -> bool:
