@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import pickle
 import sys
 from pathlib import Path
 
@@ -64,12 +63,10 @@ def main() -> int:
     data = rule_ablation.sets(Path(args.dev))
     if args.sets:
         data = {name: data[name] for name in args.sets.split(",")}
-    cache_path = Path(f"build/model_cache_{args.backend}.pkl")
-    cache = pickle.loads(cache_path.read_bytes()) if cache_path.exists() else {}
+    cache = rule_ablation.load_cache(args.backend)
     model_engine = Engine(backend=args.backend)
     base = rule_ablation.run(None, data, args.backend, cache, model_engine)
-    cache_path.parent.mkdir(exist_ok=True)
-    cache_path.write_bytes(pickle.dumps(cache))
+    rule_ablation.save_cache(args.backend, cache)
     for description, variant in switches():
         if not description.startswith(args.only):
             continue

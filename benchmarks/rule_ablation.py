@@ -9,7 +9,8 @@ active while that variant's engine runs (`unittest.mock.patch` of a resolve func
 `name(rules_dir, model_filter)` may also set `model_filter[0]` to a function spans -> spans applied to the
 model's cached output. Prints, per set, the base's (true positives, false positives, values readable) and
 each variant's differences from it. Held-out sets (heldout_*) are counted, never shown: their errors are not
-read. The model's spans are cached in build/model_cache_BACKEND.pkl by text (delete it after a model change).
+read. The model's spans are cached in build/model_cache_BACKEND_DIGEST.pkl by text, DIGEST that of
+models/model.onnx (a new model gets a new cache).
 """
 
 from __future__ import annotations
@@ -59,6 +60,23 @@ class CachedModel:
         return [self.model_filter[0](spans) for spans in out] if self.model_filter[0] else out
 
 
+def cache_path(backend: str) -> Path:
+    """The model's cached spans for the shipped model file: a new model gets a new cache."""
+    digest = hashlib.sha1(Path("models/model.onnx").read_bytes()).hexdigest()[:12]
+    return Path(f"build/model_cache_{backend}_{digest}.pkl")
+
+
+def load_cache(backend: str) -> dict:
+    path = cache_path(backend)
+    return pickle.loads(path.read_bytes()) if path.exists() else {}
+
+
+def save_cache(backend: str, cache: dict) -> None:
+    path = cache_path(backend)
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(pickle.dumps(cache))
+
+
 def run(variant, data: dict[str, list[Path]], backend: str, cache: dict, model_engine: Engine
         ) -> dict[str, tuple[int, int, int]]:
     model_filter: list = [None]
@@ -96,13 +114,11 @@ def main() -> int:
     data = sets(Path(args.dev))
     if args.sets:
         data = {name: data[name] for name in args.sets.split(",")}
-    cache_path = Path(f"build/model_cache_{args.backend}.pkl")
-    cache = pickle.loads(cache_path.read_bytes()) if cache_path.exists() else {}
+    cache = load_cache(args.backend)
     model_engine = Engine(backend=args.backend)  # runs the model for the texts not in the cache, once
     base = run(None, data, args.backend, cache, model_engine)
     results = {name: run(getattr(module, name), data, args.backend, cache, model_engine) for name in args.names}
-    cache_path.parent.mkdir(exist_ok=True)
-    cache_path.write_bytes(pickle.dumps(cache))
+    save_cache(args.backend, cache)
     print("set".ljust(12), "base (tp, fp, readable)".ljust(24), "  ".join(n[:24].ljust(24) for n in args.names))
     for name in data:
         row = [name.ljust(12), str(base[name]).ljust(24)]
