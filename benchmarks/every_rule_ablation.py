@@ -25,27 +25,29 @@ import rule_ablation  # noqa: E402
 from alias_engine.engine import Engine  # noqa: E402
 
 
+def _dropping(file: str, section: str, i: int):
+    """A variant that deletes item `i` of `section` from `file` of the copy of rules/."""
+    def drop(rules_dir):
+        path = Path(rules_dir) / file
+        data = json.loads(path.read_text())
+        del data[section][i]
+        path.write_text(json.dumps(data))
+    return drop
+
+
 def switches() -> list[tuple[str, object]]:
     """(description, variant) for each rule: the variant deletes that one rule from the copy of rules/."""
     out: list[tuple[str, object]] = []
     for file, tag in (("common.json", "common"), ("en/keywords.json", "en"), ("fr/keywords.json", "fr")):
         for i, rule in enumerate(json.loads((Path("rules") / file).read_text())["keyword_rules"]):
-            def drop(rules_dir, file=file, i=i):
-                path = Path(rules_dir) / file
-                data = json.loads(path.read_text())
-                del data["keyword_rules"][i]
-                path.write_text(json.dumps(data))
             what = rule.get("label") or "suppress " + ",".join(rule.get("suppress", []))
-            out.append((f"keyword_rules {tag} #{i} {what} {rule.get('keywords', [])[:3]}", drop))
+            out.append((f"keyword_rules {tag} #{i} {what} {rule.get('keywords', [])[:3]}",
+                        _dropping(file, "keyword_rules", i)))
     common = json.loads(Path("rules/common.json").read_text())
     for section in ("label_patterns", "suppress_patterns"):
         for i, pattern in enumerate(common[section]):
-            def drop(rules_dir, section=section, i=i):
-                path = Path(rules_dir) / "common.json"
-                data = json.loads(path.read_text())
-                del data[section][i]
-                path.write_text(json.dumps(data))
-            out.append((f"{section} {pattern.get('name')} {pattern.get('label', '')}", drop))
+            out.append((f"{section} {pattern.get('name')} {pattern.get('label', '')}",
+                        _dropping("common.json", section, i)))
     return out
 
 
@@ -63,10 +65,11 @@ def main() -> int:
     data = rule_ablation.sets(Path(args.dev))
     if args.sets:
         data = {name: data[name] for name in args.sets.split(",")}
-    cache = rule_ablation.load_cache(args.backend)
+    cache_file = rule_ablation.cache_path(args.backend)
+    cache = rule_ablation.load_cache(cache_file)
     model_engine = Engine(backend=args.backend)
     base = rule_ablation.run(None, data, args.backend, cache, model_engine)
-    rule_ablation.save_cache(args.backend, cache)
+    rule_ablation.save_cache(cache_file, cache)
     for description, variant in switches():
         if not description.startswith(args.only):
             continue

@@ -66,13 +66,11 @@ def cache_path(backend: str) -> Path:
     return Path(f"build/model_cache_{backend}_{digest}.pkl")
 
 
-def load_cache(backend: str) -> dict:
-    path = cache_path(backend)
+def load_cache(path: Path) -> dict:
     return pickle.loads(path.read_bytes()) if path.exists() else {}
 
 
-def save_cache(backend: str, cache: dict) -> None:
-    path = cache_path(backend)
+def save_cache(path: Path, cache: dict) -> None:
     path.parent.mkdir(exist_ok=True)
     path.write_bytes(pickle.dumps(cache))
 
@@ -114,11 +112,12 @@ def main() -> int:
     data = sets(Path(args.dev))
     if args.sets:
         data = {name: data[name] for name in args.sets.split(",")}
-    cache = load_cache(args.backend)
+    cache_file = cache_path(args.backend)  # hashes the model file once
+    cache = load_cache(cache_file)
     model_engine = Engine(backend=args.backend)  # runs the model for the texts not in the cache, once
     base = run(None, data, args.backend, cache, model_engine)
     results = {name: run(getattr(module, name), data, args.backend, cache, model_engine) for name in args.names}
-    save_cache(args.backend, cache)
+    save_cache(cache_file, cache)
     print("set".ljust(12), "base (tp, fp, readable)".ljust(24), "  ".join(n[:24].ljust(24) for n in args.names))
     for name in data:
         row = [name.ljust(12), str(base[name]).ljust(24)]
