@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every evaluation set of docs/benchmarks.md, one `alias-engine eval` each, under one backend:
 #   benchmarks/eval_every_set.sh TAG onnxruntime|openvino      (ONLY="hw_en ho8 ..." to restrict;
-#   MODEL=DIR to score a candidate model folder instead of models/, RB=R for --recall-bias R)
+#   MODEL=DIR to score a candidate model folder instead of models/, RB=R for --recall-bias R,
+#   THREADS=N for --threads N, e.g. beside a training run)
 # writes build/evals/TAG/SET.{json,pred.jsonl,log}; sets whose files are missing are skipped (the shared
 # hand-written set needs ../shared, the generated ones the commands of "Data files").
 # Held-out sets (heldout_v3-v9) are for scores only: never read their predictions' errors.
@@ -22,7 +23,7 @@ for s in $SETS; do
   for f in $files; do [ -f "$f" ] || ok=0; done
   [ $ok = 1 ] || { echo "skipped $s (missing files)"; continue; }
   # shellcheck disable=SC2086
-  alias-engine eval $files ${MODEL:+--model "$MODEL"} ${RB:+--recall-bias "$RB"} --backend "$BACKEND" --json "$OUT/$s.json" --save-predictions "$OUT/$s.pred.jsonl" \
+  alias-engine eval $files ${MODEL:+--model "$MODEL"} ${RB:+--recall-bias "$RB"} ${THREADS:+--threads "$THREADS"} --backend "$BACKEND" --json "$OUT/$s.json" --save-predictions "$OUT/$s.pred.jsonl" \
     > "$OUT/$s.log" 2>&1 || echo "FAILED $s (see $OUT/$s.log)"
 done
 echo "done: $OUT"

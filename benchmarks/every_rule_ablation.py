@@ -62,9 +62,7 @@ def main() -> int:
     parser.add_argument("--sets", help="comma-separated set names (default: all found)")
     parser.add_argument("--only", default="", help="only the rules whose description starts with this")
     args = parser.parse_args()
-    data = rule_ablation.sets(Path(args.dev))
-    if args.sets:
-        data = {name: data[name] for name in args.sets.split(",")}
+    data = rule_ablation.selected_sets(args.dev, args.sets)
     cache_file = rule_ablation.cache_path(args.backend)
     cache = rule_ablation.load_cache(cache_file)
     model_engine = Engine(backend=args.backend)

@@ -40,6 +40,17 @@ def sets(dev: Path) -> dict[str, list[Path]]:
     return {name: files for name, files in found.items() if all(f.exists() for f in files)}
 
 
+def selected_sets(dev: str, names: str | None) -> dict[str, list[Path]]:
+    """The sets found under `dev` and benchmarks/data, or the comma-separated `names` among them."""
+    found = sets(Path(dev))
+    if not names:
+        return found
+    unknown = [name for name in names.split(",") if name not in found]
+    if unknown:
+        sys.exit(f"unknown or missing sets: {', '.join(unknown)} (found: {', '.join(found)})")
+    return {name: found[name] for name in names.split(",")}
+
+
 class CachedModel:
     """The engine's model detector, its spans kept by text and language."""
 
@@ -109,9 +120,7 @@ def main() -> int:
     spec = importlib.util.spec_from_file_location("variants", args.variants)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    data = sets(Path(args.dev))
-    if args.sets:
-        data = {name: data[name] for name in args.sets.split(",")}
+    data = selected_sets(args.dev, args.sets)
     cache_file = cache_path(args.backend)  # hashes the model file once
     cache = load_cache(cache_file)
     model_engine = Engine(backend=args.backend)  # runs the model for the texts not in the cache, once
