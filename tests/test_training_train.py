@@ -194,3 +194,28 @@ def test_training_autocasts_bf16_by_default_only_where_the_cpu_has_amx(monkeypat
         monkeypatch.setattr(backends, "cpu_bf16_flags", lambda flags=flags: flags)
         assert use_bf16("auto") is expected
         assert use_bf16("bf16") and not use_bf16("fp32")
+
+
+def test_the_outside_weight_is_plain_cross_entropy_at_one_and_makes_a_missed_value_cost_more_below():
+    torch = pytest.importorskip("torch")
+    from training.tags import IGNORE, TAG_ID
+    from training.train import tag_loss
+
+    torch.manual_seed(0)
+    logits = torch.randn(2, 4, 49)
+    labels = torch.tensor([[TAG_ID["O"], TAG_ID["S-PERSON"], IGNORE, IGNORE], [TAG_ID["O"], TAG_ID["O"], TAG_ID["B-EMAIL"], IGNORE]])
+    plain = torch.nn.functional.cross_entropy(logits.reshape(-1, 49), labels.reshape(-1), ignore_index=IGNORE)
+    assert float(tag_loss(logits, labels, 1.0)) == pytest.approx(float(plain), rel=1e-6)
+    # Below 1 the O tokens count less: the mean moves toward the loss of the value tokens.
+    per_token = torch.nn.functional.cross_entropy(logits.reshape(-1, 49), labels.reshape(-1), ignore_index=IGNORE,
+                                                  reduction="none").reshape(2, 4)
+    outside, value = per_token[labels == TAG_ID["O"]], per_token[(labels != TAG_ID["O"]) & (labels != IGNORE)]
+    expected = (0.25 * outside.sum() + value.sum()) / (0.25 * len(outside) + len(value))
+    assert float(tag_loss(logits, labels, 0.25)) == pytest.approx(float(expected), rel=1e-6)
+
+
+def test_a_run_rejects_an_outside_weight_that_is_not_above_zero(tmp_path):
+    from training.train import main
+
+    with pytest.raises(SystemExit, match="outside-weight"):
+        main(["--base", str(tmp_path), "--out", str(tmp_path / "o"), "--outside-weight", "0"])
