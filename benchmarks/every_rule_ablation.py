@@ -38,14 +38,15 @@ def _dropping(file: str, section: str, i: int):
 def switches() -> list[tuple[str, object]]:
     """(description, variant) for each rule: the variant deletes that one rule from the copy of rules/."""
     out: list[tuple[str, object]] = []
+    rules = {file: json.loads((Path("rules") / file).read_text())
+             for file in ("common.json", "en/keywords.json", "fr/keywords.json")}
     for file, tag in (("common.json", "common"), ("en/keywords.json", "en"), ("fr/keywords.json", "fr")):
-        for i, rule in enumerate(json.loads((Path("rules") / file).read_text())["keyword_rules"]):
+        for i, rule in enumerate(rules[file]["keyword_rules"]):
             what = rule.get("label") or "suppress " + ",".join(rule.get("suppress", []))
             out.append((f"keyword_rules {tag} #{i} {what} {rule.get('keywords', [])[:3]}",
                         _dropping(file, "keyword_rules", i)))
-    common = json.loads(Path("rules/common.json").read_text())
     for section in ("label_patterns", "suppress_patterns"):
-        for i, pattern in enumerate(common[section]):
+        for i, pattern in enumerate(rules["common.json"][section]):
             out.append((f"{section} {pattern.get('name')} {pattern.get('label', '')}",
                         _dropping("common.json", section, i)))
     return out
