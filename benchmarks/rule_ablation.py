@@ -35,7 +35,7 @@ DATA = Path("benchmarks/data")
 
 def sets(dev: Path) -> dict[str, list[Path]]:
     found = {"hw_en": [dev / "handwritten.en.jsonl"], "hw_fr": [dev / "handwritten.fr.jsonl"]}
-    for name in [f"heldout_v{v}" for v in range(3, 10)] + [f"probe_v{v}" for v in range(1, 10)]:
+    for name in [f"heldout_v{v}" for v in range(3, 11)] + [f"probe_v{v}" for v in range(1, 10)]:
         found[name] = [DATA / f"{name}.en.jsonl", DATA / f"{name}.fr.jsonl"]
     return {name: files for name, files in found.items() if all(f.exists() for f in files)}
 
