@@ -217,5 +217,6 @@ def test_the_outside_weight_is_plain_cross_entropy_at_one_and_makes_a_missed_val
 def test_a_run_rejects_an_outside_weight_that_is_not_above_zero(tmp_path):
     from training.train import main
 
-    with pytest.raises(SystemExit, match="outside-weight"):
-        main(["--base", str(tmp_path), "--out", str(tmp_path / "o"), "--outside-weight", "0"])
+    for weight in ("0", "-1", "nan", "inf"):
+        with pytest.raises(SystemExit, match="outside-weight"):
+            main(["--base", str(tmp_path), "--out", str(tmp_path / "o"), "--outside-weight", weight])

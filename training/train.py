@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import time
@@ -206,8 +207,8 @@ def train(args: argparse.Namespace) -> None:
     import torch
     from tokenizers import Tokenizer
 
-    if not args.outside_weight > 0:
-        raise SystemExit(f"--outside-weight must be above 0, got {args.outside_weight}")
+    if not (math.isfinite(args.outside_weight) and args.outside_weight > 0):
+        raise SystemExit(f"--outside-weight must be a finite number above 0, got {args.outside_weight}")
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     out: Path = args.out
