@@ -214,7 +214,7 @@ def test_the_outside_weight_is_plain_cross_entropy_at_one_and_makes_a_missed_val
     assert float(tag_loss(logits, labels, 0.25)) == pytest.approx(float(expected), rel=1e-6)
 
 
-def test_a_run_rejects_an_outside_weight_that_is_not_above_zero(tmp_path):
+def test_a_run_rejects_an_outside_weight_that_is_not_a_finite_number_above_zero(tmp_path):
     from training.train import main
 
     for weight in ("0", "-1", "nan", "inf"):
