@@ -38,9 +38,9 @@ def _dropping(file: str, section: str, i: int):
 def switches() -> list[tuple[str, object]]:
     """(description, variant) for each rule: the variant deletes that one rule from the copy of rules/."""
     out: list[tuple[str, object]] = []
-    rules = {file: json.loads((Path("rules") / file).read_text())
-             for file in ("common.json", "en/keywords.json", "fr/keywords.json")}
+    rules = {}
     for file, tag in (("common.json", "common"), ("en/keywords.json", "en"), ("fr/keywords.json", "fr")):
+        rules[file] = json.loads((Path("rules") / file).read_text())
         for i, rule in enumerate(rules[file]["keyword_rules"]):
             what = rule.get("label") or "suppress " + ",".join(rule.get("suppress", []))
             out.append((f"keyword_rules {tag} #{i} {what} {rule.get('keywords', [])[:3]}",
