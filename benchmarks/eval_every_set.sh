@@ -5,7 +5,7 @@
 #   THREADS=N for --threads N, e.g. beside a training run)
 # writes build/evals/TAG/SET.{json,pred.jsonl,log}; sets whose files are missing are skipped (the shared
 # hand-written set needs ../shared, the generated ones the commands of "Data files").
-# Held-out sets (heldout_v3-v10) are for scores only: never read their predictions' errors.
+# Held-out sets (heldout_v*) are for scores only: never read their predictions' errors.
 set -u
 TAG=${1:?usage: benchmarks/eval_every_set.sh TAG BACKEND}; BACKEND=${2:?usage: benchmarks/eval_every_set.sh TAG BACKEND}
 OUT=build/evals/$TAG; mkdir -p "$OUT"
@@ -15,9 +15,11 @@ declare -A F=(
  [presidio]="$S/presidio_synth_v2.en.jsonl" [stdnum]="$S/stdnum_vectors.jsonl"
  [ho2]="$B/heldout_v2.jsonl" [reserve]="$B/real_reserve.jsonl"
  [v3k]="$B/v3_kinds.jsonl" [v4k]="$B/v4_kinds.jsonl" [v5k]="$B/v5_kinds.jsonl" [v6k]="$B/v6_kinds.jsonl")
-for i in 3 4 5 6 7 8 9 10; do F[heldout_v$i]="$D/heldout_v$i.en.jsonl $D/heldout_v$i.fr.jsonl"; done
-for i in 1 2 3 4 5 6 7 8 9; do F[probe_v$i]="$D/probe_v$i.en.jsonl $D/probe_v$i.fr.jsonl"; done
-SETS=${ONLY:-"hw_en hw_fr heldout_v3 heldout_v4 heldout_v5 heldout_v6 heldout_v7 heldout_v8 heldout_v9 heldout_v10 probe_v1 probe_v2 probe_v3 probe_v4 probe_v5 probe_v6 probe_v7 probe_v8 probe_v9 presidio stdnum ho2 reserve v3k v4k v5k v6k"}
+OURS=""  # every held-out and probe set of benchmarks/data, by version
+for f in $(printf '%s\n' $D/heldout_v*.en.jsonl $D/probe_v*.en.jsonl | sort -V); do
+  n=$(basename "$f" .en.jsonl); F[$n]="$D/$n.en.jsonl $D/$n.fr.jsonl"; OURS="$OURS $n"
+done
+SETS=${ONLY:-"hw_en hw_fr$OURS presidio stdnum ho2 reserve v3k v4k v5k v6k"}
 for s in $SETS; do
   files=${F[$s]:?unknown set $s}; ok=1
   for f in $files; do [ -f "$f" ] || ok=0; done

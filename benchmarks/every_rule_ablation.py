@@ -22,8 +22,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rule_ablation  # noqa: E402
 
-from alias_engine.engine import Engine  # noqa: E402
-
 
 def _dropping(file: str, section: str, i: int):
     """A variant that deletes item `i` of `section` from `file` of the copy of rules/."""
@@ -63,10 +61,7 @@ def main() -> int:
     parser.add_argument("--sets", help="comma-separated set names (default: all found)")
     parser.add_argument("--only", default="", help="only the rules whose description starts with this")
     args = parser.parse_args()
-    data = rule_ablation.selected_sets(args.dev, args.sets)
-    cache_file = rule_ablation.cache_path(args.backend)
-    cache = rule_ablation.load_cache(cache_file)
-    model_engine = Engine(backend=args.backend)
+    data, cache_file, cache, model_engine = rule_ablation.setup(args.dev, args.sets, args.backend)
     base = rule_ablation.run(None, data, args.backend, cache, model_engine)
     rule_ablation.save_cache(cache_file, cache)
     for description, variant in switches():

@@ -34,9 +34,12 @@ DATA = Path("benchmarks/data")
 
 
 def sets(dev: Path) -> dict[str, list[Path]]:
+    """The shared hand-written sets, then every held-out and probe set of benchmarks/data, by version."""
     found = {"hw_en": [dev / "handwritten.en.jsonl"], "hw_fr": [dev / "handwritten.fr.jsonl"]}
-    for name in [f"heldout_v{v}" for v in range(3, 11)] + [f"probe_v{v}" for v in range(1, 10)]:
-        found[name] = [DATA / f"{name}.en.jsonl", DATA / f"{name}.fr.jsonl"]
+    for kind in ("heldout", "probe"):
+        names = [f.name.removesuffix(".en.jsonl") for f in DATA.glob(f"{kind}_v*.en.jsonl")]
+        for name in sorted(names, key=lambda n: int(n.rsplit("_v", 1)[1])):
+            found[name] = [DATA / f"{name}.en.jsonl", DATA / f"{name}.fr.jsonl"]
     return {name: files for name, files in found.items() if all(f.exists() for f in files)}
 
 
@@ -86,6 +89,12 @@ def save_cache(path: Path, cache: dict) -> None:
     path.write_bytes(pickle.dumps(cache))
 
 
+def setup(dev: str, names: str | None, backend: str) -> tuple[dict[str, list[Path]], Path, dict, Engine]:
+    """The selected sets, the model cache's path and contents, and the engine whose model fills the cache."""
+    cache_file = cache_path(backend)  # hashes the model file once
+    return selected_sets(dev, names), cache_file, load_cache(cache_file), Engine(backend=backend)
+
+
 def run(variant, data: dict[str, list[Path]], backend: str, cache: dict, model_engine: Engine
         ) -> dict[str, tuple[int, int, int]]:
     model_filter: list = [None]
@@ -120,10 +129,7 @@ def main() -> int:
     spec = importlib.util.spec_from_file_location("variants", args.variants)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    data = selected_sets(args.dev, args.sets)
-    cache_file = cache_path(args.backend)  # hashes the model file once
-    cache = load_cache(cache_file)
-    model_engine = Engine(backend=args.backend)  # runs the model for the texts not in the cache, once
+    data, cache_file, cache, model_engine = setup(args.dev, args.sets, args.backend)
     base = run(None, data, args.backend, cache, model_engine)
     results = {name: run(getattr(module, name), data, args.backend, cache, model_engine) for name in args.names}
     save_cache(cache_file, cache)
