@@ -16,6 +16,7 @@ declare -A F=(
  [ho2]="$B/heldout_v2.jsonl" [reserve]="$B/real_reserve.jsonl"
  [v3k]="$B/v3_kinds.jsonl" [v4k]="$B/v4_kinds.jsonl" [v5k]="$B/v5_kinds.jsonl" [v6k]="$B/v6_kinds.jsonl")
 OURS=""  # every held-out and probe set of benchmarks/data, by version
+shopt -s nullglob
 for f in $(printf '%s\n' $D/heldout_v*.en.jsonl $D/probe_v*.en.jsonl | sort -V); do
   n=$(basename "$f" .en.jsonl); F[$n]="$D/$n.en.jsonl $D/$n.fr.jsonl"; OURS="$OURS $n"
 done
