@@ -5,7 +5,8 @@
 #   THREADS=N for --threads N, e.g. beside a training run)
 # writes build/evals/TAG/SET.{json,pred.jsonl,log}; sets whose files are missing are skipped (the shared
 # hand-written set needs ../shared, the generated ones the commands of "Data files").
-# Held-out sets (heldout_v*) are for scores only: never read their predictions' errors.
+# Held-out sets (heldout_v*) are for scores only: never read their predictions' errors. Pool sets and
+# compare models with `python benchmarks/pooled_evals.py "SET ..." TAG...`.
 set -u
 TAG=${1:?usage: benchmarks/eval_every_set.sh TAG BACKEND}; BACKEND=${2:?usage: benchmarks/eval_every_set.sh TAG BACKEND}
 OUT=build/evals/$TAG; mkdir -p "$OUT"

@@ -1,0 +1,88 @@
+"""Strict F1 and values readable pooled over several sets, one column per model, from the files
+`benchmarks/eval_every_set.sh TAG BACKEND` writes (build/evals/TAG/SET.json).
+
+    python benchmarks/pooled_evals.py "hw_en hw_fr probe_v5 probe_v6 probe_v8 probe_v9" v15_ship v17_ship
+    python benchmarks/pooled_evals.py "heldout_v10 heldout_v11" v15_h10+v15_h11 v17_ho --per-label
+
+A column named `A+B` reads each set from the first of A, B that has it (a model scored under several
+tags). Prints, per column, micro strict F1 / values readable in full (true positives, false positives,
+values readable); with --per-label a Markdown table of the labels too. Counts are summed before F1 is
+taken, so a large set weighs more than a small one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+COUNTS = ("gold", "tp", "fp", "leak_full")
+
+
+def _scores(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))["evaluations"][-1]
+
+
+def _path(root: Path, column: str, name: str) -> Path:
+    for tag in column.split("+"):
+        if (root / tag / f"{name}.json").exists():
+            return root / tag / f"{name}.json"
+    raise FileNotFoundError(f"no {name}.json under {', '.join(str(root / t) for t in column.split('+'))}")
+
+
+def pooled(root: Path, column: str, names: list[str]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """Summed counts over the sets `names` of one column: (micro, {label: counts})."""
+    micro = dict.fromkeys(COUNTS, 0)
+    labels: dict[str, dict[str, int]] = {}
+    for name in names:
+        scores = _scores(_path(root, column, name))
+        for key in COUNTS:
+            micro[key] += scores["micro"][key]
+        for label, counts in scores["per_label"].items():
+            row = labels.setdefault(label, dict.fromkeys(COUNTS, 0))
+            for key in COUNTS:
+                row[key] += counts[key]
+    return micro, labels
+
+
+def f1(counts: dict[str, int]) -> float:
+    """Strict F1 in % from summed counts (0 where there is nothing to score).
+
+    >>> round(f1({"gold": 10, "tp": 8, "fp": 2, "leak_full": 1}), 2)
+    80.0
+    """
+    denominator = counts["tp"] + counts["fp"] + counts["gold"]
+    return 200 * counts["tp"] / denominator if denominator else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sets", help="space-separated set names, e.g. \"hw_en hw_fr\"")
+    parser.add_argument("columns", nargs="+", help="tags under --root (A+B: the first that has the set)")
+    parser.add_argument("--root", default="build/evals")
+    parser.add_argument("--per-label", action="store_true")
+    args = parser.parse_args(argv)
+    names = args.sets.split()
+    try:
+        results = {column: pooled(Path(args.root), column, names) for column in args.columns}
+    except (FileNotFoundError, KeyError, ValueError) as error:
+        sys.exit(f"pooled_evals: {error}")
+    for column, (micro, _) in results.items():
+        print(f"{column}: {f1(micro):.2f} / {micro['leak_full']} readable of {micro['gold']} "
+              f"(tp {micro['tp']}, fp {micro['fp']})")
+    if args.per_label:
+        gold = {label: counts["gold"] for label, counts in results[args.columns[0]][1].items()}
+        print("\n| label | gold | " + " | ".join(args.columns) + " |")
+        print("|---|---:|" + "---|" * len(args.columns))
+        for label in sorted(gold, key=lambda name: -gold[name]):
+            cells = []
+            for column in args.columns:
+                counts = results[column][1].get(label, dict.fromkeys(COUNTS, 0))
+                cells.append(f"{f1(counts):.1f} / {counts['leak_full']} ({counts['fp']})")
+            print(f"| {label} | {gold[label]} | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
