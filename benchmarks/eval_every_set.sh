@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every evaluation set of docs/benchmarks.md, one `alias-engine eval` each, under one backend:
-#   benchmarks/eval_every_set.sh TAG onnxruntime|openvino      (ONLY="hw_en ho8 ..." to restrict;
+#   benchmarks/eval_every_set.sh TAG onnxruntime|openvino      (ONLY="hw_en heldout_v8 ..." to restrict;
 #   MODEL=DIR to score a candidate model folder instead of models/, RB=R for --recall-bias R,
 #   THREADS=N for --threads N, e.g. beside a training run)
 # writes build/evals/TAG/SET.{json,pred.jsonl,log}; sets whose files are missing are skipped (the shared
