@@ -13,15 +13,11 @@ taken, so a large set weighs more than a small one.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-COUNTS = ("gold", "tp", "fp", "leak_full")
-
-
-def _scores(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))["evaluations"][-1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compare_evals import COUNTS, figures  # noqa: E402
 
 
 def _path(root: Path, column: str, name: str) -> Path:
@@ -33,17 +29,14 @@ def _path(root: Path, column: str, name: str) -> Path:
 
 def pooled(root: Path, column: str, names: list[str]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
     """Summed counts over the sets `names` of one column: (micro, {label: counts})."""
-    micro = dict.fromkeys(COUNTS, 0)
-    labels: dict[str, dict[str, int]] = {}
+    summed: dict[str, dict[str, int]] = {}
     for name in names:
-        scores = _scores(_path(root, column, name))
-        for key in COUNTS:
-            micro[key] += scores["micro"][key]
-        for label, counts in scores["per_label"].items():
-            row = labels.setdefault(label, dict.fromkeys(COUNTS, 0))
-            for key in COUNTS:
-                row[key] += counts[key]
-    return micro, labels
+        for key, counts in figures(str(_path(root, column, name))).items():
+            row = summed.setdefault(key, dict.fromkeys(COUNTS, 0))
+            for count in COUNTS:
+                row[count] += counts[count]
+    micro = summed.pop("micro", dict.fromkeys(COUNTS, 0))
+    return micro, {key: row for key, row in summed.items() if not key.startswith("lang=")}
 
 
 def f1(counts: dict[str, int]) -> float:

@@ -23,7 +23,7 @@ def _write(root: Path, tag: str, name: str, gold: int, tp: int, fp: int, readabl
     counts = {"gold": gold, "tp": tp, "fp": fp, "leak_full": readable}
     (root / tag).mkdir(parents=True, exist_ok=True)
     (root / tag / f"{name}.json").write_text(json.dumps(
-        {"evaluations": [{"micro": counts, "per_label": {"PERSON": counts}}]}), encoding="utf-8")
+        {"evaluations": [{"name": "all", "micro": counts, "per_label": {"PERSON": counts}}]}), encoding="utf-8")
 
 
 def test_counts_are_summed_before_f1_and_a_split_model_reads_each_set_from_its_tag(tmp_path, capsys):
