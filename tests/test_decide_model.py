@@ -1,0 +1,90 @@
+"""benchmarks/decide_model.py applies a decision rule written before training: a candidate ships only
+by saving values readable beyond the tie, at a price in F1, and (with guard sets) where the guard
+sets do not say the opposite."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _module():
+    spec = importlib.util.spec_from_file_location("decide_model", BENCHMARKS / "decide_model.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["decide_model"] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def _write(root: Path, tag: str, name: str, gold: int, tp: int, fp: int, readable: int) -> None:
+    counts = {"gold": gold, "tp": tp, "fp": fp, "leak_full": readable}
+    (root / tag).mkdir(parents=True, exist_ok=True)
+    (root / tag / f"{name}.json").write_text(json.dumps(
+        {"evaluations": [{"name": "all", "micro": counts, "per_label": {"PERSON": counts}}]}), encoding="utf-8")
+
+
+def _model(root: Path, model: str, fp: int, readable: int, guard_readable: int | None = None) -> None:
+    for backend in ("", "_ov"):
+        _write(root, f"{model}_ho{backend}", "h", gold=1000, tp=1000 - readable, fp=fp, readable=readable)
+        if guard_readable is not None:
+            _write(root, f"{model}_dev{backend}", "d", gold=500, tp=500 - guard_readable, fp=20, readable=guard_readable)
+
+
+def _decide(root: Path, *models: str, guard: bool = True) -> str:
+    argv = [*models, "--sets", "h", "--tags", "{m}_ho {m}_ho_ov", "--tie", "20", "--price", "0.006",
+            "--root", str(root)]
+    if guard:
+        argv += ["--guard-sets", "d", "--guard-tags", "{m}_dev {m}_dev_ov"]
+    return argv
+
+
+def test_doctests():
+    assert doctest.testmod(_module()).failed == 0
+
+
+def test_fewest_readable_among_passing_candidates_ships(tmp_path, capsys):
+    decide = _module()
+    _model(tmp_path, "old", fp=50, readable=40, guard_readable=10)
+    _model(tmp_path, "tie", fp=50, readable=31, guard_readable=10)  # 18 fewer summed: within the tie
+    _model(tmp_path, "good", fp=52, readable=28, guard_readable=12)  # 24 fewer, F1 about level
+    _model(tmp_path, "best", fp=55, readable=25, guard_readable=11)  # 30 fewer
+    assert decide.main(_decide(tmp_path, "old", "tie", "good", "best")) == 0
+    out = capsys.readouterr().out
+    assert "tie:" in out and "18 fewer readable" in out and "fails 1-2" in out
+    good = next(line for line in out.splitlines() if line.startswith("good:"))
+    assert "24 fewer readable" in good and good.endswith("passes 1-2, passes 3 (4 more readable; F1 -0.20, -0.20)")
+    assert out.strip().endswith("ships: best")
+
+
+def test_the_guard_sets_can_stop_a_candidate_and_an_unscored_one_cannot_ship(tmp_path, capsys):
+    decide = _module()
+    _model(tmp_path, "old", fp=50, readable=40, guard_readable=10)
+    _model(tmp_path, "leaky", fp=50, readable=25, guard_readable=20)  # 20 more readable on the guard sets
+    _model(tmp_path, "unscored", fp=50, readable=25)
+    assert decide.main(_decide(tmp_path, "old", "leaky", "unscored")) == 0
+    out = capsys.readouterr().out
+    assert "fails 3 (20 more readable" in out and "fails 3 (not scored on the guard sets)" in out
+    assert out.strip().endswith("ships: old (no candidate passes)")
+
+
+def test_a_costly_candidate_fails_on_price(tmp_path, capsys):
+    decide = _module()
+    _model(tmp_path, "old", fp=50, readable=40)
+    _model(tmp_path, "noisy", fp=200, readable=25)  # 30 fewer readable for 150 more false positives a backend
+    assert decide.main(_decide(tmp_path, "old", "noisy", guard=False)) == 0
+    out = capsys.readouterr().out
+    assert "(allowed -0.18) -> fails 1-2" in out and out.strip().endswith("ships: old (no candidate passes)")
+
+
+def test_a_missing_set_is_a_clear_error(tmp_path):
+    decide = _module()
+    _model(tmp_path, "old", fp=50, readable=40)
+    with pytest.raises(SystemExit, match="no h.json under"):
+        decide.main(_decide(tmp_path, "old", "absent", guard=False))
