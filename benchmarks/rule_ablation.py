@@ -43,11 +43,20 @@ def sets(dev: Path) -> dict[str, list[Path]]:
     return {name: files for name, files in found.items() if all(f.exists() for f in files)}
 
 
+def unscored() -> set[str]:
+    """The held-out sets kept for a decision still to come (benchmarks/data/UNSCORED)."""
+    path = DATA / "UNSCORED"
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
 def selected_sets(dev: str, names: str | None) -> dict[str, list[Path]]:
-    """The sets found under `dev` and benchmarks/data, or the comma-separated `names` among them."""
+    """The sets found under `dev` and benchmarks/data but the unscored ones, or the comma-separated
+    `names` among all of them."""
     found = sets(Path(dev))
     if not names:
-        return found
+        kept = unscored()
+        return {name: files for name, files in found.items() if name not in kept}
     unknown = [name for name in names.split(",") if name not in found]
     if unknown:
         sys.exit(f"unknown or missing sets: {', '.join(unknown)} (found: {', '.join(found)})")
