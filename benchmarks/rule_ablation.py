@@ -55,8 +55,8 @@ def selected_sets(dev: str, names: str | None) -> dict[str, list[Path]]:
     `names` among all of them."""
     found = sets(Path(dev))
     if not names:
-        kept = unscored()
-        return {name: files for name, files in found.items() if name not in kept}
+        held_back = unscored()
+        return {name: files for name, files in found.items() if name not in held_back}
     unknown = [name for name in names.split(",") if name not in found]
     if unknown:
         sys.exit(f"unknown or missing sets: {', '.join(unknown)} (found: {', '.join(found)})")
