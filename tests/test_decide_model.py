@@ -5,36 +5,21 @@ sets do not say the opposite."""
 from __future__ import annotations
 
 import doctest
-import importlib.util
-import json
-import sys
 from pathlib import Path
 
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+from test_pooled_evals import load_benchmark, write_eval
 
 
 def _module():
-    spec = importlib.util.spec_from_file_location("decide_model", BENCHMARKS / "decide_model.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["decide_model"] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-def _write(root: Path, tag: str, name: str, gold: int, tp: int, fp: int, readable: int) -> None:
-    counts = {"gold": gold, "tp": tp, "fp": fp, "leak_full": readable}
-    (root / tag).mkdir(parents=True, exist_ok=True)
-    (root / tag / f"{name}.json").write_text(json.dumps(
-        {"evaluations": [{"name": "all", "micro": counts, "per_label": {"PERSON": counts}}]}), encoding="utf-8")
+    return load_benchmark("decide_model")
 
 
 def _model(root: Path, model: str, fp: int, readable: int, guard_readable: int | None = None) -> None:
     for backend in ("", "_ov"):
-        _write(root, f"{model}_ho{backend}", "h", gold=1000, tp=1000 - readable, fp=fp, readable=readable)
+        write_eval(root, f"{model}_ho{backend}", "h", gold=1000, tp=1000 - readable, fp=fp, readable=readable)
         if guard_readable is not None:
-            _write(root, f"{model}_dev{backend}", "d", gold=500, tp=500 - guard_readable, fp=20, readable=guard_readable)
+            write_eval(root, f"{model}_dev{backend}", "d", gold=500, tp=500 - guard_readable, fp=20, readable=guard_readable)
 
 
 def _decide(root: Path, *models: str, guard: bool = True) -> str:
