@@ -136,6 +136,8 @@ def main() -> int:
     parser.add_argument("--dev", default=os.environ.get("DEV", "../shared/data/dev"))
     args = parser.parse_args()
     spec = importlib.util.spec_from_file_location("variants", args.variants)
+    if not Path(args.variants).is_file() or spec is None or spec.loader is None:
+        sys.exit(f"{args.variants}: not a Python file of variants")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     data, cache_file, cache, model_engine = setup(args.dev, args.sets, args.backend)
