@@ -11,22 +11,14 @@
 set -u
 TAG=${1:?usage: benchmarks/eval_every_set.sh TAG BACKEND}; BACKEND=${2:?usage: benchmarks/eval_every_set.sh TAG BACKEND}
 OUT=build/evals/$TAG; mkdir -p "$OUT"
-D=benchmarks/data; S=${DEV:-../shared/data/dev}; B=build/data
-declare -A F=(
- [hw_en]="$S/handwritten.en.jsonl" [hw_fr]="$S/handwritten.fr.jsonl"
- [presidio]="$S/presidio_synth_v2.en.jsonl" [stdnum]="$S/stdnum_vectors.jsonl"
- [ho2]="$B/heldout_v2.jsonl" [reserve]="$B/real_reserve.jsonl"
- [v3k]="$B/v3_kinds.jsonl" [v4k]="$B/v4_kinds.jsonl" [v5k]="$B/v5_kinds.jsonl" [v6k]="$B/v6_kinds.jsonl")
-OURS=""  # every held-out and probe set of benchmarks/data, by version, but those in $D/UNSCORED
-UNSCORED=" $( { grep -v '^#' "$D/UNSCORED" 2>/dev/null || true; } | tr '\n' ' ') "
-shopt -s nullglob
-for f in $(printf '%s\n' $D/heldout_v*.en.jsonl $D/probe_v*.en.jsonl | sort -V); do
-  n=$(basename "$f" .en.jsonl); F[$n]="$D/$n.en.jsonl $D/$n.fr.jsonl"
-  [[ "$UNSCORED" == *" $n "* ]] || OURS="$OURS $n"
-done
-SETS=${ONLY:-"hw_en hw_fr$OURS presidio stdnum ho2 reserve v3k v4k v5k v6k"}
+S=${DEV:-../shared/data/dev}
+# the sets and their files, from benchmarks/evaluation_sets.py (every set but the unscored ones, or those of ONLY)
+declare -A F=(); SETS=""
+# shellcheck disable=SC2086
+LISTING=$(python3 "$(dirname "$0")/evaluation_sets.py" --dev "$S" ${ONLY:-}) || exit 2
+while read -r name files; do F[$name]=$files; SETS="$SETS $name"; done <<< "$LISTING"
 for s in $SETS; do
-  files=${F[$s]:?unknown set $s}; ok=1
+  files=${F[$s]}; ok=1
   for f in $files; do [ -f "$f" ] || ok=0; done
   [ $ok = 1 ] || { echo "skipped $s (missing files)"; continue; }
   # shellcheck disable=SC2086

@@ -30,37 +30,27 @@ from alias_engine.engine import Engine
 from alias_engine.evaluation.datasets import read_records
 from alias_engine.evaluation.evaluate import engine_predict, evaluate
 
-DATA = Path("benchmarks/data")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import evaluation_sets  # noqa: E402
 
-
-def sets(dev: Path) -> dict[str, list[Path]]:
-    """The shared hand-written sets, then every held-out and probe set of benchmarks/data, by version."""
-    found = {"hw_en": [dev / "handwritten.en.jsonl"], "hw_fr": [dev / "handwritten.fr.jsonl"]}
-    for kind in ("heldout", "probe"):
-        names = [f.name.removesuffix(".en.jsonl") for f in DATA.glob(f"{kind}_v*.en.jsonl")]
-        for name in sorted(names, key=lambda n: int(n.rsplit("_v", 1)[1])):
-            found[name] = [DATA / f"{name}.en.jsonl", DATA / f"{name}.fr.jsonl"]
-    return {name: files for name, files in found.items() if all(f.exists() for f in files)}
-
-
-def unscored() -> set[str]:
-    """The held-out sets kept for a decision still to come (benchmarks/data/UNSCORED)."""
-    path = DATA / "UNSCORED"
-    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+# The sets whose documents rules are read against and weighed on: the hand-written, held-out and probe sets
+ABLATED = ("hw_", "heldout_", "probe_")
 
 
 def selected_sets(dev: str, names: str | None) -> dict[str, list[Path]]:
-    """The sets found under `dev` and benchmarks/data but the unscored ones, or the comma-separated
-    `names` among all of them."""
-    found = sets(Path(dev))
-    if not names:
-        held_back = unscored()
-        return {name: files for name, files in found.items() if name not in held_back}
-    unknown = [name for name in names.split(",") if name not in found]
-    if unknown:
-        sys.exit(f"unknown or missing sets: {', '.join(unknown)} (found: {', '.join(found)})")
-    return {name: found[name] for name in names.split(",")}
+    """The hand-written, held-out and probe sets (evaluation_sets.py) found under `dev` and
+    benchmarks/data but the unscored ones, or the comma-separated `names` among every set."""
+    try:
+        chosen = evaluation_sets.selected(Path(dev), names.split(",") if names else [])
+    except ValueError as error:
+        sys.exit(str(error))
+    if names:
+        missing = [name for name, files in chosen.items() if not all(f.exists() for f in files)]
+        if missing:
+            sys.exit(f"missing files for: {', '.join(missing)}")
+        return chosen
+    return {name: files for name, files in chosen.items()
+            if name.startswith(ABLATED) and all(f.exists() for f in files)}
 
 
 class CachedModel:

@@ -26,9 +26,10 @@ def data(tmp_path: Path) -> Path:
 
 def test_rule_ablation_skips_an_unscored_set_unless_named(data, monkeypatch):
     sys.path.insert(0, str(ROOT / "benchmarks"))
+    import evaluation_sets
     import rule_ablation
 
-    monkeypatch.setattr(rule_ablation, "DATA", data)
+    monkeypatch.setattr(evaluation_sets, "DATA", data)
     assert list(rule_ablation.selected_sets(str(data / "no-dev"), None)) == ["heldout_v2", "probe_v1"]
     assert list(rule_ablation.selected_sets(str(data / "no-dev"), "heldout_v10")) == ["heldout_v10"]
 
@@ -47,3 +48,10 @@ def test_eval_every_set_skips_an_unscored_set_unless_named(data, tmp_path):
     subprocess.run(["bash", script, "t", "onnxruntime"], cwd=tmp_path, env={**env, "ONLY": "heldout_v10"},
                    check=True, capture_output=True)
     assert "heldout_v10.en" in calls.read_text()
+
+
+def test_an_unknown_set_is_an_error_not_an_empty_run(data, tmp_path):
+    env = {**os.environ, "DEV": str(tmp_path / "no-dev"), "ONLY": "heldout_v99"}
+    script = str(ROOT / "benchmarks" / "eval_every_set.sh")
+    run = subprocess.run(["bash", script, "t", "onnxruntime"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert run.returncode == 2 and "unknown sets: heldout_v99" in run.stderr
