@@ -330,8 +330,7 @@ def _reads_as_name(line: str, lexicon: Lexicon) -> bool:
     """A person's name line (span_repair.is_name_line: "Ana Ruiz", "Léa de La Roche") with no word of
     an organisation, a street, a contact label or a sentence ("Customer Services", "Head Office")."""
     not_of_a_name = lexicon.organisation_words | lexicon.street_words | lexicon.contact_labels | lexicon.sentence_words
-    return is_name_line(line, lexicon) and not any(w.casefold().rstrip(".") in not_of_a_name
-                                                       for w in line.split())
+    return is_name_line(line, lexicon) and not any(w in not_of_a_name for w in _folded_words(line))
 
 
 def _column_end(text: str, start: int, end: int) -> int:
