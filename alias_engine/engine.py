@@ -35,7 +35,8 @@ class Engine:
     `{label}` and `{n}`. `use_model`: True requires the model, False is rules
     only, None (default) is the same as True. `model_dir` and `rules_dir` override the shipped data.
     `backend`: what runs the model, "onnxruntime", "openvino" or "auto" (default: OpenVINO
-    in bf16 where the CPU computes bf16 in AMX tiles, ONNX Runtime elsewhere; docs/backends.md).
+    in bf16 where the CPU computes bf16 in AMX tiles or is an AMD CPU with AVX512-BF16, ONNX Runtime
+    elsewhere; docs/backends.md).
     `detectors`: more detectors, run with the rules and the model: objects with
     `detect(texts, langs) -> list[list[Span]]` or plain functions
     `f(text) -> iterable of Span or (start, end, label[, score])`, offsets into the

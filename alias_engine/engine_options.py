@@ -28,7 +28,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
                        help="model decoding: >0 finds more and longer spans, <0 fewer (default 0)")
     group.add_argument("--threads", type=positive_int, help="model threads (default: the cores this process may use)")
     group.add_argument("--backend", choices=BACKENDS, default="auto",
-                       help="what runs the model: auto (default: openvino in bf16 where the CPU has AMX, "
+                       help="what runs the model: auto (default: openvino in bf16 where the CPU has AMX or is an AMD with AVX512-BF16, "
                             "else onnxruntime), onnxruntime or openvino (docs/backends.md)")
     group.add_argument("--placeholder", default="[{label}_{n}]", help="placeholder format with {label} and {n}")
     group.add_argument("--rules", action="append", default=[], metavar="FILE",

@@ -536,28 +536,34 @@ def test_explicit_openvino_runs_bf16_where_the_cpu_has_it_and_fp32_elsewhere(tin
 
 def test_auto_is_openvino_where_the_cpu_computes_bf16_in_amx_tiles(tiny_dir, monkeypatch):
     monkeypatch.setattr(model_mod, "_runtimes", {})
-    monkeypatch.setattr(backends, "bf16_matrix_units", lambda: False)
+    monkeypatch.setattr(backends, "openvino_measured_faster", lambda: False)
     assert backends.resolve_backend("auto") == "onnxruntime"
     assert ModelDetector.load(tiny_dir, backend="auto").runtime.name == "onnxruntime"
     if backends.openvino_core() is not None:
         monkeypatch.setattr(model_mod, "_runtimes", {})
-        monkeypatch.setattr(backends, "bf16_matrix_units", lambda: True)
+        monkeypatch.setattr(backends, "openvino_measured_faster", lambda: True)
         assert ModelDetector.load(tiny_dir).runtime.name == "openvino"
 
 
-def test_bf16_without_amx_is_no_reason_for_openvino(tmp_path, monkeypatch):
+def test_bf16_without_amx_is_no_reason_for_openvino_on_intel_but_is_on_amd(tmp_path, monkeypatch):
     cpuinfo = tmp_path / "cpuinfo"
     monkeypatch.setattr(backends, "CPUINFO", cpuinfo)
     monkeypatch.setattr(backends, "native_bf16", lambda: True)
-    cpuinfo.write_text("processor\t: 0\nflags\t\t: fpu avx512f avx512_bf16 avx512_vnni\n")
-    assert not backends.bf16_matrix_units() and backends.resolve_backend("auto") == "onnxruntime"
+    cpuinfo.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu avx512f avx512_bf16 avx512_vnni\n"
+                       "vmx flags\t: vnmi invvpid ept_x_only\n")
+    assert not backends.openvino_measured_faster() and backends.resolve_backend("auto") == "onnxruntime"
+    cpuinfo.write_text("processor\t: 0\nvendor_id\t: AuthenticAMD\nflags\t\t: fpu avx512f avx512_bf16 avx512_vnni\n")
+    assert backends.cpu_vendor() == "AuthenticAMD"
+    assert backends.openvino_measured_faster() and backends.resolve_backend("auto") == "openvino"
+    cpuinfo.write_text("processor\t: 0\nvendor_id\t: AuthenticAMD\nflags\t\t: fpu avx2 fma\n")  # Zen 3: no bf16
+    assert not backends.openvino_measured_faster()
     cpuinfo.write_text("processor\t: 0\nflags\t\t: fpu avx512f avx512_bf16 amx_bf16 amx_tile\n")
-    assert backends.bf16_matrix_units() and backends.resolve_backend("auto") == "openvino"
+    assert backends.openvino_measured_faster() and backends.resolve_backend("auto") == "openvino"
     monkeypatch.setattr(backends, "native_bf16", lambda: False)  # OpenVINO does not say bf16
-    assert not backends.bf16_matrix_units()
+    assert not backends.openvino_measured_faster()
     cpuinfo.unlink()  # no /proc/cpuinfo: OpenVINO's word is all there is
     monkeypatch.setattr(backends, "native_bf16", lambda: True)
-    assert backends.bf16_matrix_units()
+    assert backends.openvino_measured_faster()
 
 
 def test_bf16_is_native_when_the_cpu_flags_and_openvino_agree(tmp_path, monkeypatch):

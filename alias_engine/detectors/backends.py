@@ -7,9 +7,9 @@
   CPU computes bf16 natively, in fp32 elsewhere. Nothing depends on the other rows of
   a call, so windows run in batches; bf16 results do move a little with the padded
   width, so each window is padded to a width fixed by its own length (`width_step`).
-- `auto` is openvino where the CPU computes bf16 in matrix units (AMX) and openvino imports,
-  onnxruntime otherwise: with AVX512-BF16 alone OpenVINO's bf16 is slower than ONNX Runtime's
-  int8 (docs/benchmarks.md).
+- `auto` is openvino where openvino imports and was measured faster (`openvino_measured_faster`:
+  bf16 in AMX tiles, or an AMD CPU with AVX512-BF16), onnxruntime otherwise: on an Intel CPU with
+  AVX512-BF16 alone OpenVINO's bf16 is slower than ONNX Runtime's int8 (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -57,15 +57,22 @@ def resolve_backend(name: str) -> str:
     """`onnxruntime` or `openvino`: the one `name` asks for, what `auto` means on this machine."""
     check_backend(name)
     if name == "auto":
-        return "openvino" if bf16_matrix_units() else "onnxruntime"
+        return "openvino" if openvino_measured_faster() else "onnxruntime"
     return name
 
 
-def bf16_matrix_units() -> bool:
-    """True where OpenVINO's bf16 beats ONNX Runtime's int8: the CPU computes bf16 natively and, where
-    /proc/cpuinfo says, in AMX tiles (amx_bf16). Measured end to end against Presidio on hand-written
-    text: 1.5x against 0.5x with AMX, 0.41x against 0.50x with AVX512-BF16 alone (docs/benchmarks.md)."""
-    return native_bf16() and (not CPUINFO.exists() or "amx_bf16" in cpu_bf16_flags())
+def openvino_measured_faster() -> bool:
+    """True where OpenVINO's bf16 ran the model faster than ONNX Runtime's int8, measured end to end
+    against Presidio on hand-written text (docs/backends.md): the CPU computes bf16 natively and, where
+    /proc/cpuinfo says, in AMX tiles (amx_bf16: 1.5x Presidio against 0.5x), or it is an AMD CPU with
+    AVX512-BF16 (an EPYC of Zen 4: 0.85-0.93x against 0.68-0.72x). An Intel CPU with AVX512-BF16 and no
+    AMX ran it slower (0.41x against 0.50x): ONNX Runtime there."""
+    if not native_bf16():
+        return False
+    if not CPUINFO.exists():
+        return True
+    flags = cpu_bf16_flags()
+    return "amx_bf16" in flags or ("avx512_bf16" in flags and cpu_vendor() == "AuthenticAMD")
 
 
 def native_bf16() -> bool:
@@ -79,12 +86,22 @@ def native_bf16() -> bool:
 
 def cpu_bf16_flags() -> tuple[str, ...]:
     """Which of amx_bf16 and avx512_bf16 /proc/cpuinfo lists (none where there is no /proc/cpuinfo)."""
+    flags = _cpuinfo_field("flags").split()
+    return tuple(flag for flag in BF16_FLAGS if flag in flags)
+
+
+def cpu_vendor() -> str:
+    """/proc/cpuinfo's vendor_id ("GenuineIntel", "AuthenticAMD"; "" where there is none)."""
+    return _cpuinfo_field("vendor_id").strip()
+
+
+def _cpuinfo_field(name: str) -> str:
+    """The value of the first processor's `name` line of /proc/cpuinfo ("" where there is none)."""
     try:
         lines = CPUINFO.read_text().splitlines()
     except OSError:
-        return ()
-    flags = next((line.split(":", 1)[1].split() for line in lines if line.startswith("flags")), [])
-    return tuple(flag for flag in BF16_FLAGS if flag in flags)
+        return ""
+    return next((line.split(":", 1)[1] for line in lines if line.split(":", 1)[0].strip() == name and ":" in line), "")
 
 
 def runtime_summary(runtime, requested: str) -> dict:
