@@ -186,12 +186,15 @@ def test_distillation_loss_is_zero_only_when_the_student_agrees_and_a_run_uses_t
     assert "distilling from" in log and "(2 layers)" in log and "step 2/2" in log
 
 
-def test_training_autocasts_bf16_by_default_only_where_the_cpu_has_amx(monkeypatch):
+def test_training_autocasts_bf16_by_default_only_where_the_cpu_has_amx_or_is_an_amd_with_bf16(monkeypatch):
     from alias_engine.detectors import backends
     from training.train import use_bf16
 
-    for flags, expected in (((), False), (("avx512_bf16",), False), (("amx_bf16", "avx512_bf16"), True)):
+    for vendor, flags, expected in (("GenuineIntel", (), False), ("GenuineIntel", ("avx512_bf16",), False),
+                                    ("GenuineIntel", ("amx_bf16", "avx512_bf16"), True),
+                                    ("AuthenticAMD", (), False), ("AuthenticAMD", ("avx512_bf16",), True)):
         monkeypatch.setattr(backends, "cpu_bf16_flags", lambda flags=flags: flags)
+        monkeypatch.setattr(backends, "cpu_vendor", lambda vendor=vendor: vendor)
         assert use_bf16("auto") is expected
         assert use_bf16("bf16") and not use_bf16("fp32")
 

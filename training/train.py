@@ -193,13 +193,14 @@ def log(out: Path, msg: str) -> None:
 
 def use_bf16(precision: str) -> bool:
     """bf16 autocast for `--precision bf16`, and for `auto` where the CPU computes bf16 in AMX tiles
-    (1.5-1.8x a step measured there for the 12-layer encoder; with AVX512-BF16 alone a step was
-    1.3x slower than fp32: docs/benchmarks.md); fp32 otherwise. The weights and the optimiser stay
-    fp32: autocast runs the matrix products in bf16."""
+    (1.5-1.8x a step measured there for the 12-layer encoder) or is an AMD CPU with AVX512-BF16 (1.45x
+    on a Zen 4 EPYC); with AVX512-BF16 alone on an Intel Xeon a step was 1.3x slower than fp32
+    (docs/benchmarks.md); fp32 otherwise. The weights and the optimiser stay fp32: autocast runs the
+    matrix products in bf16."""
     if precision == "auto":
-        from alias_engine.detectors.backends import cpu_bf16_flags
+        from alias_engine.detectors.backends import bf16_pays
 
-        return "amx_bf16" in cpu_bf16_flags()
+        return bf16_pays()
     return precision == "bf16"
 
 
