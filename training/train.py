@@ -357,7 +357,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--head-lr", type=float, default=5e-4)
     ap.add_argument("--warmup", type=int, default=150)
     ap.add_argument("--precision", choices=("auto", "bf16", "fp32"), default="auto",
-                    help="bf16 autocast (auto: where the CPU has AMX) or fp32")
+                    help="bf16 autocast (auto: where the CPU has AMX, or is an AMD with AVX512-BF16) or fp32")
     ap.add_argument("--threads", type=int, default=1, help="1 is much faster than 2 when other jobs share the cores")
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--log-every", type=int, default=20)
