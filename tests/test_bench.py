@@ -114,7 +114,7 @@ def test_bench_and_eval_say_which_backend_and_precision_ran(tmp_path, capsys):
     from tiny_model import build_tiny_model
 
     from alias_engine.cli import main
-    from alias_engine.detectors.backends import cpu_bf16_flags, format_runtime_summary
+    from alias_engine.detectors.backends import cpu_bf16_flags, cpu_vendor, format_runtime_summary
     from alias_engine.evaluation.bench import model_runtime
 
     rules_only = model_runtime(Engine(use_model=False))
@@ -122,7 +122,7 @@ def test_bench_and_eval_say_which_backend_and_precision_ran(tmp_path, capsys):
     model_dir = build_tiny_model(tmp_path / "tiny")
     info = model_runtime(Engine(model_dir=model_dir, backend="onnxruntime"))
     assert info == {"backend": "onnxruntime", "precision": "as stored", "requested": "onnxruntime",
-                    "cpu_bf16_flags": list(cpu_bf16_flags())}
+                    "cpu_bf16_flags": list(cpu_bf16_flags()), "cpu_vendor": cpu_vendor()}
     assert format_runtime_summary(info).startswith("model: onnxruntime, as stored (asked: onnxruntime; CPU bf16 flags: ")
 
     data = tmp_path / "d.jsonl"

@@ -109,16 +109,17 @@ def _cpuinfo_field(name: str) -> str:
 
 def runtime_summary(runtime, requested: str) -> dict:
     """Which backend runs the model and in what precision (None: rules only), what was asked
-    for, and the CPU's bf16 flags: for bench, eval and serve to say."""
+    for, and the CPU's bf16 flags and vendor (what `auto` goes by): for bench, eval and serve to say."""
     return {"backend": runtime.name if runtime else None, "precision": runtime.precision if runtime else None,
-            "requested": requested, "cpu_bf16_flags": list(cpu_bf16_flags())}
+            "requested": requested, "cpu_bf16_flags": list(cpu_bf16_flags()), "cpu_vendor": cpu_vendor()}
 
 
 def format_runtime_summary(summary: dict) -> str:
-    """`model: openvino, bf16 (asked: auto; CPU bf16 flags: amx_bf16 avx512_bf16)`."""
+    """`model: openvino, bf16 (asked: auto; CPU bf16 flags: avx512_bf16; vendor: AuthenticAMD)`."""
     ran = f"{summary['backend']}, {summary['precision']}" if summary["backend"] else "none (rules only)"
     flags = " ".join(summary["cpu_bf16_flags"]) or "none"
-    return f"model: {ran} (asked: {summary['requested']}; CPU bf16 flags: {flags})"
+    vendor = f"; vendor: {summary['cpu_vendor']}" if summary.get("cpu_vendor") else ""
+    return f"model: {ran} (asked: {summary['requested']}; CPU bf16 flags: {flags}{vendor})"
 
 
 def openvino_core():
