@@ -59,8 +59,7 @@ def passes_pool(shipped: Scores, candidate: Scores, tie: int, price: float, max_
     allowed = min(price * max(fewer, 0), max_cost)
     beyond_tie = fewer >= tie and all(c <= s for c, s in zip(candidate.readable, shipped.readable))
     within = all(c >= s - allowed for c, s in zip(candidate.f1, shipped.f1))
-    deltas = ", ".join(f"{c - s:+.2f}" for c, s in zip(candidate.f1, shipped.f1))
-    return beyond_tie and within, f"{fewer} fewer readable; F1 {deltas} (allowed -{allowed:.2f})"
+    return beyond_tie and within, f"{fewer} fewer readable; F1 {_f1_deltas(shipped, candidate)} (allowed -{allowed:.2f})"
 
 
 def passes_guard(shipped: Scores, candidate: Scores, tie: int, max_cost: float) -> tuple[bool, str]:
@@ -71,8 +70,12 @@ def passes_guard(shipped: Scores, candidate: Scores, tie: int, max_cost: float) 
     """
     more = candidate.summed - shipped.summed
     ok = more <= tie and all(c >= s - max_cost for c, s in zip(candidate.f1, shipped.f1))
-    deltas = ", ".join(f"{c - s:+.2f}" for c, s in zip(candidate.f1, shipped.f1))
-    return ok, f"{more} more readable; F1 {deltas}"
+    return ok, f"{more} more readable; F1 {_f1_deltas(shipped, candidate)}"
+
+
+def _f1_deltas(shipped: Scores, candidate: Scores) -> str:
+    """The candidate's F1 minus the shipped model's, a backend each: "-0.10, +0.10"."""
+    return ", ".join(f"{c - s:+.2f}" for c, s in zip(candidate.f1, shipped.f1))
 
 
 def _line(model: str, s: Scores) -> str:
