@@ -47,6 +47,10 @@ def selected(dev: Path, names: list[str]) -> dict[str, list[Path]]:
     found = every_set(dev)
     if not names:
         held_back = unscored()
+        strays = sorted(held_back - found.keys())
+        if strays:
+            raise ValueError(f"benchmarks/data/UNSCORED names no set: {', '.join(strays)} (a set's name, such as "
+                             f"heldout_v15, not a file)")
         return {name: files for name, files in found.items() if name not in held_back}
     unknown = [name for name in names if name not in found]
     if unknown:

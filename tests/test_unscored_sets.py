@@ -55,3 +55,13 @@ def test_an_unknown_set_is_an_error_not_an_empty_run(data, tmp_path):
     script = str(ROOT / "benchmarks" / "eval_every_set.sh")
     run = subprocess.run(["bash", script, "t", "onnxruntime"], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert run.returncode == 2 and "unknown sets: heldout_v99" in run.stderr
+
+
+def test_an_unscored_line_that_names_no_set_is_an_error(data, monkeypatch):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import evaluation_sets
+
+    monkeypatch.setattr(evaluation_sets, "DATA", data)
+    (data / "UNSCORED").write_text("benchmarks/data/heldout_v10.en.jsonl\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="UNSCORED names no set: benchmarks/data/heldout_v10.en.jsonl"):
+        evaluation_sets.selected(data / "no-dev", [])
