@@ -15,6 +15,8 @@ candidate passes when
    and never more than `--max-cost`;
 3. with `--guard-sets`: there, the summed readable values are at most `--guard-tie` more and F1
    under each backend at most `--guard-max-cost` below (a candidate not scored there cannot ship).
+   Repeat `--guard-sets`, `--guard-tags` and `--guard-tie` together for more guards, each on its own
+   sets (`--guard-max-cost` holds for all).
 Among those that pass, the fewest readable values summed ships, then the higher summed F1; if none
 passes, the shipped model stays.
 """
@@ -90,36 +92,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tie", type=int, required=True, help="values readable summed a candidate must save")
     parser.add_argument("--price", type=float, required=True, help="F1 points a value fewer readable may cost")
     parser.add_argument("--max-cost", type=float, default=0.25)
-    parser.add_argument("--guard-sets", default="")
-    parser.add_argument("--guard-tags", default="")
-    parser.add_argument("--guard-tie", type=int, default=13)
+    parser.add_argument("--guard-sets", action="append", default=[], help="one guard's sets; repeat for more guards")
+    parser.add_argument("--guard-tags", action="append", default=[], help="one guard's tags, as --tags")
+    parser.add_argument("--guard-tie", type=int, action="append", default=[],
+                        help="one guard's readable values allowed more (13 when not given)")
     parser.add_argument("--guard-max-cost", type=float, default=0.25)
     parser.add_argument("--root", default="build/evals")
     args = parser.parse_args(argv)
     if len(args.models) < 2:
         parser.error("name the shipped model and at least one candidate")
     root, names, tags = Path(args.root), args.sets.split(), args.tags.split()
-    guard_names, guard_tags = args.guard_sets.split(), args.guard_tags.split()
-    if bool(guard_names) != bool(guard_tags):
-        parser.error("--guard-sets and --guard-tags go together")
+    if len(args.guard_sets) != len(args.guard_tags):
+        parser.error("--guard-sets and --guard-tags go together, once a guard")
+    if args.guard_tie and len(args.guard_tie) != len(args.guard_sets):
+        parser.error("give --guard-tie once a guard, or not at all")
+    guard_ties = args.guard_tie or [13] * len(args.guard_sets)
+    guards = [(sets.split(), tags.split(), tie) for sets, tags, tie in zip(args.guard_sets, args.guard_tags, guard_ties)]
     shipped_model, candidates = args.models[0], args.models[1:]
     try:
         shipped = scores(root, shipped_model, tags, names)
-        shipped_guard = scores(root, shipped_model, guard_tags, guard_names) if guard_names else None
+        shipped_guards = [scores(root, shipped_model, tags, names) for names, tags, _ in guards]
         print(_line(shipped_model, shipped))
         passing: list[tuple[int, float, str]] = []
         for model in candidates:
             candidate = scores(root, model, tags, names)
             ok, why = passes_pool(shipped, candidate, args.tie, args.price, args.max_cost)
             verdict = "passes 1-2" if ok else "fails 1-2"
-            if ok and shipped_guard is not None:
+            for number, ((guard_names, guard_tags, tie), shipped_guard) in enumerate(zip(guards, shipped_guards), 1):
+                if not ok:
+                    break
                 try:
-                    guard_ok, guard_why = passes_guard(
-                        shipped_guard, scores(root, model, guard_tags, guard_names), args.guard_tie, args.guard_max_cost)
+                    ok, guard_why = passes_guard(
+                        shipped_guard, scores(root, model, guard_tags, guard_names), tie, args.guard_max_cost)
                 except FileNotFoundError:
-                    guard_ok, guard_why = False, "not scored on the guard sets"
-                ok = guard_ok
-                verdict += f", {'passes' if guard_ok else 'fails'} 3 ({guard_why})"
+                    ok, guard_why = False, "not scored on the guard sets"
+                verdict += f", {'passes' if ok else 'fails'} guard {number} ({guard_why})"
             print(f"{_line(model, candidate)}: {why} -> {verdict}")
             if ok:
                 passing.append((candidate.summed, -sum(candidate.f1), model))

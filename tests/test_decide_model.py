@@ -44,7 +44,7 @@ def test_fewest_readable_among_passing_candidates_ships(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "tie:" in out and "18 fewer readable" in out and "fails 1-2" in out
     good = next(line for line in out.splitlines() if line.startswith("good:"))
-    assert "24 fewer readable" in good and good.endswith("passes 1-2, passes 3 (4 more readable; F1 -0.20, -0.20)")
+    assert "24 fewer readable" in good and good.endswith("passes 1-2, passes guard 1 (4 more readable; F1 -0.20, -0.20)")
     assert out.strip().endswith("ships: best")
 
 
@@ -55,8 +55,25 @@ def test_the_guard_sets_can_stop_a_candidate_and_an_unscored_one_cannot_ship(tmp
     _model(tmp_path, "unscored", fp=50, readable=25)
     assert decide.main(_decide(tmp_path, "old", "leaky", "unscored")) == 0
     out = capsys.readouterr().out
-    assert "fails 3 (20 more readable" in out and "fails 3 (not scored on the guard sets)" in out
+    assert "fails guard 1 (20 more readable" in out and "fails guard 1 (not scored on the guard sets)" in out
     assert out.strip().endswith("ships: old (no candidate passes)")
+
+
+def test_a_second_guard_on_other_sets_can_stop_a_candidate_the_first_lets_through(tmp_path, capsys):
+    decide = _module()
+    _model(tmp_path, "old", fp=50, readable=40, guard_readable=10)
+    _model(tmp_path, "new", fp=50, readable=25, guard_readable=10)
+    for backend in ("", "_ov"):
+        write_eval(tmp_path, f"old_rest{backend}", "r", gold=2000, tp=1900, fp=30, readable=50)
+        write_eval(tmp_path, f"new_rest{backend}", "r", gold=2000, tp=1890, fp=30, readable=61)  # 22 more summed
+    argv = _decide(tmp_path, "old", "new") + ["--guard-tie", "13", "--guard-sets", "r",
+                                              "--guard-tags", "{m}_rest {m}_rest_ov", "--guard-tie", "20"]
+    assert decide.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "passes guard 1 (0 more readable" in out and "fails guard 2 (22 more readable" in out
+    assert out.strip().endswith("ships: old (no candidate passes)")
+    with pytest.raises(SystemExit):
+        decide.main(_decide(tmp_path, "old", "new") + ["--guard-tie", "13", "--guard-tie", "20"])
 
 
 def test_a_costly_candidate_fails_on_price(tmp_path, capsys):
