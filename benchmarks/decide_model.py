@@ -1,5 +1,6 @@
-"""Apply a model decision rule written before training (models/MODEL_CARD.md, "Model v16 candidates"
-and "Model v19 candidates") to the files `benchmarks/eval_every_set.sh TAG BACKEND` writes.
+"""Apply a model decision rule written before training (models/MODEL_CARD.md, "Model v16 candidates",
+"Model v19 candidates" and, with two guards, "Model v24 candidates") to the files
+`benchmarks/eval_every_set.sh TAG BACKEND` writes.
 
     python benchmarks/decide_model.py v17 v19 v20 v21 \\
         --sets "heldout_v3 heldout_v4 heldout_v5 heldout_v6 heldout_v7 heldout_v8 heldout_v9 heldout_v10 heldout_v11" \\
@@ -107,11 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.guard_tie and len(args.guard_tie) != len(args.guard_sets):
         parser.error("give --guard-tie once a guard, or not at all")
     guard_ties = args.guard_tie or [13] * len(args.guard_sets)
-    guards = [(sets.split(), tags.split(), tie) for sets, tags, tie in zip(args.guard_sets, args.guard_tags, guard_ties)]
+    guards = [(guard_sets.split(), guard_tags.split(), tie)
+              for guard_sets, guard_tags, tie in zip(args.guard_sets, args.guard_tags, guard_ties)]
     shipped_model, candidates = args.models[0], args.models[1:]
     try:
         shipped = scores(root, shipped_model, tags, names)
-        shipped_guards = [scores(root, shipped_model, tags, names) for names, tags, _ in guards]
+        shipped_guards = [scores(root, shipped_model, guard_tags, guard_names) for guard_names, guard_tags, _ in guards]
         print(_line(shipped_model, shipped))
         passing: list[tuple[int, float, str]] = []
         for model in candidates:
