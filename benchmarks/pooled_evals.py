@@ -3,10 +3,12 @@
 
     python benchmarks/pooled_evals.py "hw_en hw_fr probe_v5 probe_v6 probe_v8 probe_v9" v15_ship v17_ship
     python benchmarks/pooled_evals.py "heldout_v10 heldout_v11" v15_h10+v15_h11 v17_ho --per-label
+    python benchmarks/pooled_evals.py "hw_en hw_fr" v25z_ship c26_ship --per-set
 
 A column named `A+B` reads each set from the first of A, B that has it (a model scored under several
 tags). Prints, per column, micro strict F1 / values readable in full (true positives, false positives,
-values readable); with --per-label a Markdown table of the labels too. Counts are summed before F1 is
+values readable); with --per-label a Markdown table of the labels too, with --per-set one of the sets
+(F1 / % readable (true positives, false positives, values readable), the table of docs/benchmarks.md). Counts are summed before F1 is
 taken, so a large set weighs more than a small one.
 """
 
@@ -55,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("columns", nargs="+", help="tags under --root (A+B: the first that has the set)")
     parser.add_argument("--root", default="build/evals")
     parser.add_argument("--per-label", action="store_true")
+    parser.add_argument("--per-set", action="store_true")
     args = parser.parse_args(argv)
     names = args.sets.split()
     try:
@@ -74,6 +77,16 @@ def main(argv: list[str] | None = None) -> int:
                 counts = results[column][1].get(label, dict.fromkeys(COUNTS, 0))
                 cells.append(f"{f1(counts):.1f} / {counts['leak_full']} ({counts['fp']})")
             print(f"| {label} | {gold[label]} | " + " | ".join(cells) + " |")
+    if args.per_set:
+        print("\n| set | " + " | ".join(args.columns) + " |")
+        print("|---|" + "---|" * len(args.columns))
+        for name in names:
+            cells = []
+            for column in args.columns:
+                micro, _ = pooled(Path(args.root), column, [name])
+                share = 100 * micro["leak_full"] / micro["gold"] if micro["gold"] else 0.0
+                cells.append(f"{f1(micro):.1f} / {share:.2f} ({micro['tp']}, {micro['fp']}, {micro['leak_full']})")
+            print(f"| {name} | " + " | ".join(cells) + " |")
     return 0
 
 

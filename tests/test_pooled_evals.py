@@ -50,3 +50,15 @@ def test_a_missing_set_is_a_clear_error(tmp_path):
     write_eval(tmp_path, "old", "a", gold=1, tp=1, fp=0, readable=0)
     with pytest.raises(SystemExit, match="no b.json under"):
         pooled_evals.main(["a b", "old", "--root", str(tmp_path)])
+
+
+def test_per_set_gives_each_set_its_own_row_beside_the_pooled_figure(tmp_path, capsys):
+    pooled_evals = _module()
+    write_eval(tmp_path, "m", "a", gold=10, tp=10, fp=0, readable=0)
+    write_eval(tmp_path, "m", "b", gold=90, tp=45, fp=45, readable=9)
+    assert pooled_evals.main(["a b", "m", "--root", str(tmp_path), "--per-set"]) == 0
+    out = capsys.readouterr().out
+    assert "m: 55.00 / 9 readable of 100" in out
+    assert "| a | 100.0 / 0.00 (10, 0, 0) |" in out
+    # b alone: 2*45/(45+45+90) = 50.0, 9 of 90 readable = 10 %
+    assert "| b | 50.0 / 10.00 (45, 45, 9) |" in out
