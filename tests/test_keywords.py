@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import shutil
@@ -356,6 +357,24 @@ def test_adding_a_keyword_is_a_rules_edit(rules_copy):
         {"label": "IDENTIFIER", "keywords": ["casier n°"], "values": ["id_code"], "max_gap": 5, "score": 0.9}))
     spans = detect_with_rules(text, "fr", load_rules(rules_copy))
     assert [(text[s.start:s.end], s.label, s.source) for s in spans] == [("B-7781", "IDENTIFIER", "keyword")]
+
+
+def test_a_value_before_its_keyword_is_looked_for_only_where_a_gap_ends_at_the_keyword(rules_copy):
+    _edit(rules_copy / "fr" / "keywords.json", lambda d: d["keyword_rules"].append(
+        {"label": "IDENTIFIER", "keywords": ["badge"], "values": ["id_code"], "value_before": True,
+         "gap": "separator_before", "max_gap": 10}))
+    loaded = load_rules(rules_copy)
+    badge = next(r for r in loaded.keywords.rules if r.value_before and r.label == "IDENTIFIER"
+                 and r.gap_before is not None)
+    texts = ["B-7781 – badge", "B-7781 · badge du hall", "B-7781 badge", "[B-7781-badge]", '"B-7781"badge',
+             "B-7781 |\tbadge", "badge – B-7781", "B-7781 -\nbadge"]
+    found = [keyword_hits(text, loaded) for text in texts]
+    assert found[0] == found[1] == [("B-7781", "IDENTIFIER", True)]
+    # The same rule without the check on its gap (a gap that may be empty has none) finds the same values
+    without = [r if r is not badge else dataclasses.replace(r, gap_before=None) for r in loaded.keywords.rules]
+    loaded_without = dataclasses.replace(loaded, keywords=dataclasses.replace(loaded.keywords, rules=tuple(without)))
+    assert [keyword_hits(text, loaded_without) for text in texts] == found
+    assert all(r.gap_before is None for r in loaded.keywords.rules if not r.value_before)
 
 
 def test_a_keyword_list_is_written_once_and_shared(rules_copy):

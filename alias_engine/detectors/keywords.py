@@ -78,6 +78,7 @@ class KeywordRule:
     cell_matchers: tuple[tuple[regex.Pattern, ValueShape], ...] = ()  # the value alone, for table cells
     fallback: bool = False            # only where the model found nothing: its spans have source "pattern"
     list_matchers: tuple[tuple[regex.Pattern, ValueShape], ...] = ()  # a value after the first one, with "list"
+    gap_before: regex.Pattern | None = None  # value_before: the gap alone, where it cannot be empty
 
 
 def list_separator(connectors: Iterable[str] = ()) -> regex.Pattern:
@@ -488,8 +489,11 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
         raise ValueError(f"{where}: \"list\" is for the values written after the keyword")
     list_matchers = tuple((regex.compile(f"(?P<value>{shapes[name][0]}){_VALUE_END}"), shape)
                           for name, (_, shape) in zip(names, matchers)) if is_list else ()
+    gap_before = regex.compile(f"(?:{gap})\\Z") if value_before else None
+    if gap_before is not None and gap_before.fullmatch(""):
+        gap_before = None  # a gap that may be empty rules nothing out
     return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score), value_before, line_start,
-                       tuple(cell_matchers), fallback, list_matchers)
+                       tuple(cell_matchers), fallback, list_matchers, gap_before)
 
 
 # --- detection -------------------------------------------------------------------
@@ -613,6 +617,11 @@ def _at_line_start(text: str, pos: int) -> bool:
 def _match_value_before(text: str, pos: int, rule: KeywordRule) -> tuple[int, int, bool] | None:
     """The longest value ending within the rule's gap before `pos` (the keyword's start)."""
     best: tuple[int, int, bool] | None = None
+    if rule.gap_before is not None and rule.gap_before.search(text, max(0, pos - rule.max_gap), pos) is None:
+        # No gap ends at the keyword: no value can be before it. The searches below try every start in a
+        # window of hundreds of characters, which a keyword written a thousand times on one line (the
+        # URLs of a minified JSON) would pay each time.
+        return None
     lo = max(0, pos - rule.max_gap - _MAX_VALUE_CHARS)
     for matcher, shape in rule.matchers:
         m = matcher.search(text, lo, pos)
