@@ -1,6 +1,7 @@
 import json
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +11,7 @@ from tiny_model import build_onnx, build_tiny_model, logit_table, vocabulary
 from alias_engine.detectors import backends
 from alias_engine.detectors import model as model_mod
 from alias_engine.detectors.backends import BATCH_INDEPENDENT_KEY
-from alias_engine.detectors.model import ModelDetector, decode_windows, snap_to_words, tokenize
+from alias_engine.detectors.model import ModelDetector, _in_order, decode_windows, snap_to_words, tokenize
 from alias_engine.detectors.viterbi import N_TAGS, is_legal
 from alias_engine.detectors.windows import plan_windows
 from alias_engine.errors import ModelError
@@ -124,8 +125,9 @@ def position_logits(input_ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return logits
 
 
+@pytest.mark.parametrize("windows_per_call, calls_at_once", [(64, 1), (1, 1), (1, 3), (2, 2)])
 @pytest.mark.parametrize("lengths", [[0], [1], [14], [15], [100, 3, 0, 37], [263]])
-def test_windows_decide_every_token_once_from_the_most_central_window(lengths):
+def test_windows_decide_every_token_once_from_the_most_central_window(lengths, windows_per_call, calls_at_once):
     size, overlap = 14, 4
     seqs = [np.arange(5, 5 + n, dtype=np.int64) for n in lengths]
     calls = []
@@ -134,7 +136,8 @@ def test_windows_decide_every_token_once_from_the_most_central_window(lengths):
         calls.append(ids.shape)
         return position_logits(ids, mask)
 
-    results = decode_windows(seqs, run, size=size, overlap=overlap, bos=0, eos=2, pad=1, batch_size=3)
+    results = decode_windows(seqs, run, size=size, overlap=overlap, bos=0, eos=2, pad=1, batch_size=3,
+                             windows_per_call=windows_per_call, calls_at_once=calls_at_once)
     for n, (tags, path_logp) in zip(lengths, results):
         assert len(tags) == n and not tags.any()
         windows = plan_windows(n, size, overlap)
@@ -145,6 +148,18 @@ def test_windows_decide_every_token_once_from_the_most_central_window(lengths):
         assert np.allclose(path_logp, expected, atol=1e-5)
     assert sum(b for b, _ in calls) == sum(len(plan_windows(n, size, overlap)) for n in lengths)
     assert all(width <= size + 2 for _, width in calls)
+
+
+def test_calls_run_at_once_give_their_results_in_order_and_a_failure_reaches_the_caller():
+    def slow_square(n):
+        time.sleep(0.002 * (n % 3))  # later items finish first
+        if n == 13:
+            raise RuntimeError("window 13 failed")
+        return n * n
+
+    assert list(_in_order(slow_square, list(range(12)), 3)) == [n * n for n in range(12)]
+    with pytest.raises(RuntimeError, match="window 13"):
+        list(_in_order(slow_square, list(range(20)), 3))
 
 
 @pytest.fixture(scope="module")

@@ -160,6 +160,11 @@ class OnnxRuntimeBackend:
         import onnxruntime as ort
 
         options = ort.SessionOptions()
+        # A 128-token window is too small a call to keep `threads` threads busy: the windows of a
+        # text run `threads` calls at once on the session's threads (11 % more chars/s end to end on
+        # 2 cores of a Zen 3, docs/benchmarks.md "Session 50"), and a text of one window still has
+        # them all. The logits do not depend on how many calls run.
+        self.calls_at_once = threads
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         # Threads that spin while waiting for work burn the cores that other processes on the
@@ -194,6 +199,7 @@ class OpenVinoBackend:
     name = "openvino"
     batch_independent = True
     width_step = WIDTH_STEP
+    calls_at_once = 1  # its streams run the threads of a call
 
     def __init__(self, model_path: Path, threads: int, precision: str) -> None:
         streams = max(1, available_cores() // threads)

@@ -5,7 +5,7 @@ Pipeline for a batch of texts: tokenize each text once (offsets into the text)
 through the model in padded batches, shortest first → log-softmax the logits of
 the tokens each window decides → stream them into one Viterbi decoder per text
 (viterbi.py) → turn B…E / S runs into character spans snapped to whole words.
-Memory stays bounded for long texts: one batch of logits at a time and, per
+Memory stays bounded for long texts: a few batches of logits at a time and, per
 text, only the undecided tail of the Viterbi lattice (plus token ids, offsets
 and final tags: a few bytes a token).
 """
@@ -13,7 +13,9 @@ and final tags: a few bytes a token).
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -197,7 +199,8 @@ class ModelDetector:
         try:
             return self.detect_with(texts, self._run,
                                     windows_per_call=MAX_WINDOWS_PER_BATCH if runtime.batch_independent else 1,
-                                    width=self._padded_width(runtime.width_step))
+                                    width=self._padded_width(runtime.width_step),
+                                    calls_at_once=getattr(runtime, "calls_at_once", 1))
         except AliasEngineError:
             raise
         except Exception as exc:  # fail closed: never return text as analysed when it was not
@@ -216,8 +219,8 @@ class ModelDetector:
         longest = self.window_size + 2
         return lambda n: min(-(-n // step) * step, longest)
 
-    def detect_with(self, texts: Sequence[str], run: RunFn, *,
-                    windows_per_call: int = MAX_WINDOWS_PER_BATCH, width: WidthFn | None = None) -> list[list[Span]]:
+    def detect_with(self, texts: Sequence[str], run: RunFn, *, windows_per_call: int = MAX_WINDOWS_PER_BATCH,
+                    width: WidthFn | None = None, calls_at_once: int = 1) -> list[list[Span]]:
         """`detect` with another function computing logits (tests, instrumentation)."""
         encoded = [tokenize(self.tokenizer, text) for text in texts]
         for ids, _ in encoded:
@@ -228,7 +231,7 @@ class ModelDetector:
                                  overlap=self.window_overlap, bos=self.bos_id, eos=self.eos_id,
                                  pad=self.pad_id, batch_size=self.batch_size, biases=self.biases,
                                  recall_bias=self.recall_bias, progress=_progress.get(),
-                                 windows_per_call=windows_per_call, width=width)
+                                 windows_per_call=windows_per_call, width=width, calls_at_once=calls_at_once)
         return [self._spans(text, offsets, tags, path_logp)
                 for text, (_, offsets), (tags, path_logp) in zip(texts, encoded, decoded)]
 
@@ -322,6 +325,7 @@ def decode_windows(
     progress: ProgressFn | None = None,
     windows_per_call: int = MAX_WINDOWS_PER_BATCH,
     width: WidthFn | None = None,
+    calls_at_once: int = 1,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """`(tags, path_logp)` per sequence: windows batched across sequences, decoded in stream.
 
@@ -331,6 +335,7 @@ def decode_windows(
     With `width`, a window of n positions (special tokens included) is padded to
     `width(n)` and shares a call only with windows of that width: its logits cannot
     depend on the other windows of a call, even where padding would move them.
+    `calls_at_once` calls run at once, in threads; their logits are fed in order.
     """
     plans = [plan_windows(len(ids), size, overlap) for ids in token_ids]
     work = sorted(((w.end - w.start, i, k) for i, plan in enumerate(plans) for k, w in enumerate(plan)))
@@ -340,6 +345,7 @@ def decode_windows(
     if progress is not None:
         progress(0, len(work))  # tokenized: say so before the first (slow) batch
     padded = width or (lambda n: n)
+    calls = []  # (windows' places in `work`, the width they are padded to)
     while pos < len(work):
         first = padded(work[pos][0] + 2)
         count = 1
@@ -348,18 +354,39 @@ def decode_windows(
             if (count + 1) * next_width > budget or (width is not None and next_width != first):
                 break
             count += 1
-        batch = work[pos:pos + count]
+        calls.append((pos, pos + count, first if width else None))
         pos += count
-        windows = [plans[i][k] for _, i, k in batch]
-        input_ids, mask = _pack([token_ids[i] for _, i, _ in batch], windows, bos, eos, pad,
-                                width=first if width else None)
-        logits = run(input_ids, mask)
-        for row, ((_, i, _), w) in enumerate(zip(batch, windows)):
+
+    def logits_of(call: tuple[int, int, int | None]) -> np.ndarray:
+        start, end, call_width = call
+        batch = work[start:end]
+        return run(*_pack([token_ids[i] for _, i, _ in batch], [plans[i][k] for _, i, k in batch],
+                          bos, eos, pad, width=call_width))
+
+    for (start, end, _), logits in zip(calls, _in_order(logits_of, calls, calls_at_once)):
+        for row, (_, i, k) in enumerate(work[start:end]):
+            w = plans[i][k]
             a = 1 + w.keep_start - w.start
             decoders[i].feed(log_softmax(logits[row, a:a + w.keep_end - w.keep_start], recall_bias))
         if progress is not None:
-            progress(pos, len(work))
+            progress(end, len(work))
     return [d.finish() for d in decoders]
+
+
+def _in_order(function: Callable, items: list, at_once: int) -> Iterator:
+    """`function(item)` for each item, in order, `at_once` running at a time in threads (at most
+    `at_once` + 1 results waiting: memory stays bounded however many items)."""
+    if at_once <= 1 or len(items) <= 1:
+        yield from map(function, items)
+        return
+    with ThreadPoolExecutor(at_once) as pool:
+        pending: deque = deque()
+        for item in items:
+            pending.append(pool.submit(function, item))
+            if len(pending) > at_once:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
 
 
 def _pack(seqs: list[np.ndarray], windows: list[Window], bos: int, eos: int, pad: int,
