@@ -377,6 +377,25 @@ def test_a_value_before_its_keyword_is_looked_for_only_where_a_gap_ends_at_the_k
     assert all(r.gap_before is None for r in loaded.keywords.rules if not r.value_before)
 
 
+@pytest.mark.parametrize("gap, version, why", [
+    ("[ \\t]*-[ \\t]*", "", None),
+    ("[ \\t]*", "", "it may be empty"),
+    ("[ \\t]*(-)[ \\t]*\\1?", "", "it refers to a group"),
+    ("[ ]*[[-–]--[x]][ ]*", "(?V1)", "a set operation, read otherwise without the value's (?V1)"),
+])
+def test_a_gap_that_could_rule_out_a_value_the_rule_finds_is_not_checked_alone(rules_copy, gap, version, why):
+    def add(d):
+        d["gaps"]["test_gap"] = gap
+        d["values"]["versioned_code"] = {"pattern": version + "[A-Z]-\\d{4}(?#test)"}
+    _edit(rules_copy / "common.json", add)
+    _edit(rules_copy / "fr" / "keywords.json", lambda d: d["keyword_rules"].append(
+        {"label": "IDENTIFIER", "keywords": ["badge"], "values": ["versioned_code"], "value_before": True,
+         "gap": "test_gap", "max_gap": 10}))
+    added = [r for r in load_rules(rules_copy).keywords.rules if any("(?#test)" in m.pattern for m, _ in r.matchers)]
+    assert len(added) == 1
+    assert (added[0].gap_before is None) == (why is not None), why
+
+
 def test_a_keyword_list_is_written_once_and_shared(rules_copy):
     text = "Warden 4471 K. ODUYA took the statement"
     assert [s for s in detect_with_rules(text, "en", load_rules(rules_copy)) if s.label == "IDENTIFIER"] == []

@@ -520,6 +520,28 @@ def test_onnxruntime_runs_windows_one_per_call_unless_the_graph_says_it_is_batch
     assert max(calls) > 1
 
 
+def test_a_window_call_failing_among_calls_run_at_once_fails_the_whole_text(tiny_dir):
+    detector = ModelDetector.load(tiny_dir, backend="onnxruntime", threads=2)
+    assert detector.runtime.calls_at_once == 2
+    assert ModelDetector.load(tiny_dir, backend="onnxruntime", threads=1).runtime.calls_at_once == 1
+    text = "amet Zoé " * 1000
+    expected = detector.detect([text])
+    calls = []
+
+    def third_fails(ids, mask, run=detector._run):
+        calls.append(len(ids))
+        if len(calls) == 3:
+            raise RuntimeError("window 3")
+        return run(ids, mask)
+
+    detector._run = third_fails
+    with pytest.raises(ModelError, match="model inference failed"):
+        detector.detect([text])
+    assert len(calls) >= 3
+    del detector._run
+    assert detector.detect([text]) == expected
+
+
 def test_detectors_of_one_model_file_share_one_runtime(tiny_dir, tmp_path):
     first, second = ModelDetector.load(tiny_dir), ModelDetector.load(tiny_dir)
     assert first.runtime is second.runtime

@@ -160,11 +160,12 @@ class OnnxRuntimeBackend:
         import onnxruntime as ort
 
         options = ort.SessionOptions()
-        # A 128-token window is too small a call to keep `threads` threads busy: the windows of a
-        # text run `threads` calls at once on the session's threads (11 % more chars/s end to end on
-        # 2 cores of a Zen 3, docs/benchmarks.md "Session 50"), and a text of one window still has
-        # them all. The logits do not depend on how many calls run.
-        self.calls_at_once = threads
+        # A 128-token window is too small a call to keep the session's threads busy: the windows of
+        # a text run two calls at once on them (bench 13-20 % more chars/s on 2 cores of a Zen 3,
+        # docs/benchmarks.md "Session 50"; more at once was not measured, and callers that already
+        # run several texts at once, the proxy's pool, would multiply them), and a text of one window
+        # still has them all. The logits do not depend on how many calls run.
+        self.calls_at_once = min(threads, 2)
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         # Threads that spin while waiting for work burn the cores that other processes on the

@@ -489,11 +489,28 @@ def _load_rule(raw: object, where: str, shapes: dict[str, tuple[str, ValueShape]
         raise ValueError(f"{where}: \"list\" is for the values written after the keyword")
     list_matchers = tuple((regex.compile(f"(?P<value>{shapes[name][0]}){_VALUE_END}"), shape)
                           for name, (_, shape) in zip(names, matchers)) if is_list else ()
-    gap_before = regex.compile(f"(?:{gap})\\Z") if value_before else None
-    if gap_before is not None and gap_before.fullmatch(""):
-        gap_before = None  # a gap that may be empty rules nothing out
+    gap_before = _gap_alone(gap, tuple(m for m, _ in matchers)) if value_before else None
     return KeywordRule(label, suppress, tuple(matchers), max_gap, float(score), value_before, line_start,
                        tuple(cell_matchers), fallback, list_matchers, gap_before)
+
+
+# Read alone, a gap with these would not mean what it means after the value: a back-reference, `\G`
+_READ_WITH_THE_VALUE = regex.compile(r"\\(?:[1-9]|g|G|k)|\(\?P=")
+
+
+def _gap_alone(gap: str, matchers: tuple[regex.Pattern, ...]) -> regex.Pattern | None:
+    """The gap of a `value_before` rule alone, ending at the keyword: when it finds nothing, no value can be
+    before the keyword. None where it could rule out a value the matchers find: a gap that may be empty,
+    that refers to the value, or that the value's flags (a `(?V1)` in its shape) read otherwise."""
+    if _READ_WITH_THE_VALUE.search(gap):
+        return None
+    try:
+        alone = regex.compile(f"(?:{gap})\\Z")
+    except regex.error:
+        return None
+    if alone.fullmatch("") or any(matcher.flags != alone.flags for matcher in matchers):
+        return None
+    return alone
 
 
 # --- detection -------------------------------------------------------------------

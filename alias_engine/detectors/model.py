@@ -379,7 +379,8 @@ def _in_order(function: Callable, items: list, at_once: int) -> Iterator:
     if at_once <= 1 or len(items) <= 1:
         yield from map(function, items)
         return
-    with ThreadPoolExecutor(at_once) as pool:
+    pool = ThreadPoolExecutor(at_once)
+    try:
         pending: deque = deque()
         for item in items:
             pending.append(pool.submit(function, item))
@@ -387,6 +388,8 @@ def _in_order(function: Callable, items: list, at_once: int) -> Iterator:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+    finally:  # a failed call, or a caller that stops reading: the calls not started are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _pack(seqs: list[np.ndarray], windows: list[Window], bos: int, eos: int, pad: int,

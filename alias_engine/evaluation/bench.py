@@ -259,7 +259,7 @@ def thread_settings(engine) -> dict:
     settings = {"engine_threads": engine.threads, "use_model": engine.use_model,
                 "cpu_count": os.cpu_count(), "available_cores": available_cores(),
                 "model_intra_op_threads": engine.threads or available_cores(),
-                "model_calls_at_once": (engine.threads or available_cores()) if backend == "onnxruntime" else 1,
+                "model_calls_at_once": engine.model.runtime.calls_at_once if backend else None,
                 "model_thread_spinning": "off" if backend == "onnxruntime" else "the backend's default"}
     settings.update({name: os.environ[name] for name in THREAD_VARIABLES if name in os.environ})
     return settings
