@@ -664,10 +664,10 @@ def test_doctests_of_the_new_modules():
     import doctest
 
     from alias_engine import resolve
-    from alias_engine.resolve import format_checks, letterheads, span_repair
+    from alias_engine.resolve import format_checks, letterheads, span_repair, structure
     from alias_engine.validators import cn_ric
 
-    for module in (resolve, letterheads, cn_ric, format_checks, span_repair):
+    for module in (resolve, letterheads, cn_ric, format_checks, span_repair, structure):
         assert doctest.testmod(module).failed == 0
 
 

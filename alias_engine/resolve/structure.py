@@ -134,6 +134,8 @@ class Fields:
     _names_a_field: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
     _kinds: dict[tuple[str, tuple[str, ...]], str | None] = field(default_factory=dict, init=False, compare=False,
                                                                    repr=False)
+    _phrase_sets: dict[str, tuple[frozenset[tuple[str, ...]], tuple[int, ...]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def from_rules(cls, raw: dict, lexicon: Lexicon | None = None,
@@ -149,6 +151,19 @@ class Fields:
     def not_a_name_values(self) -> frozenset[str]:
         """Casefolded placeholders of a name field: "n/a", "inconnu"."""
         return self.lexicon.not_a_name_values
+
+    def has(self, words: tuple[str, ...], key: str) -> bool:
+        """Whether a phrase of the class `key` ("not_personal", "thing"...) is in `words`, as a run of them.
+
+        >>> Fields.from_rules({"thing": ["sku", "unit price"]}).has(("unit", "price", "eur"), "thing")
+        True
+        """
+        index = self._phrase_sets.get(key)
+        if index is None:  # a set a phrase length: a field name is matched once a length, not once a phrase
+            phrases = getattr(self, key)
+            index = self._phrase_sets[key] = (frozenset(phrases), tuple(sorted({len(p) for p in phrases})))
+        phrase_set, lengths = index
+        return any(words[i:i + n] in phrase_set for n in lengths for i in range(len(words) - n + 1))
 
     def _unjoined(self, words: tuple[str, ...]) -> tuple[str, ...]:
         """A name written in capitals has no case to split its words at: "MSGID" is the phrase "msg id",
@@ -169,7 +184,7 @@ class Fields:
                 self._names_a_field.clear()
             words = field_words(name)
             self._names_a_field[name] = 0 < len(words) <= 8 and any(
-                _has_any(words, getattr(self, key)) for key in FIELD_CLASSES if key not in _NAMING_NOTHING_ALONE)
+                self.has(words, key) for key in FIELD_CLASSES if key not in _NAMING_NOTHING_ALONE)
         return self._names_a_field[name]
 
     def kind(self, name: str, record: tuple[str, ...] = ()) -> str | None:
@@ -194,21 +209,20 @@ class Fields:
         if words in self.event_date:
             return "not_personal"  # "entrée", "debut": when a job, a contract or a stay started or ended
         if words in self.plain_name and len(record) > 1 \
-                and not any(_has_any(field_words(other), self.thing) for other in record):
+                and not any(self.has(field_words(other), "thing") for other in record):
             return "person"  # a table's "Name" column, in a table about people (no price, version, SKU...)
-        not_personal = _has_any(words, self.not_personal)
-        if _has_any(words, self.person) and not not_personal and not _has_any(words, self.not_person):
+        not_personal = self.has(words, "not_personal")
+        if self.has(words, "person") and not not_personal and not self.has(words, "not_person"):
             return "person"
         if not not_personal:
-            for kind, group in (("secret_code", self.secret_code), ("national_id", self.national_id),
-                                ("identifier", self.identifier), ("login", self.login)):
-                if _has_any(words, group):
+            for kind in ("secret_code", "national_id", "identifier", "login"):
+                if self.has(words, kind):
                     return kind
-        if _has_any(words, self.birthplace) and not any(w in _DATE_WORDS for w in words):
+        if self.has(words, "birthplace") and not any(w in _DATE_WORDS for w in words):
             return "birthplace"  # "LieuNaissance": a place, though "naissance" names a birth date's field too
-        if _has_any(words, self.birth_date):
+        if self.has(words, "birth_date"):
             return "birth_date"  # "DateNaissance", "dateOfBirth": its date is a person's birth, whatever word is beside it
-        if not_personal and not _has_any(words, self.personal):
+        if not_personal and not self.has(words, "personal"):
             return "not_personal"
         return None
 
@@ -216,10 +230,6 @@ class Fields:
 def field_words(name: str) -> tuple[str, ...]:
     """A field name as lower-case words without accents: "EndToEndId" -> ("end", "to", "end", "id")."""
     return tuple(word.lower() for word in _FIELD_WORD.findall(strip_accents(name)))
-
-
-def _has_any(words: tuple[str, ...], phrases: tuple[tuple[str, ...], ...]) -> bool:
-    return any(words[i:i + len(phrase)] == phrase for phrase in phrases for i in range(len(words) - len(phrase) + 1))
 
 
 class Structure(NamedTuple):
@@ -600,7 +610,7 @@ def _columns_filled(text: str, spans: list[Span], tables: list, fields: Fields) 
         names = tuple(text[start:end] for start, end in header)
         if is_form(text, header, rows, lambda cell: fields.names_a_field(text[cell[0]:cell[1]])):
             continue
-        things = any(_has_any(field_words(name), fields.thing) for name in names)
+        things = any(fields.has(field_words(name), "thing") for name in names)
         columns += [([row[column] for row in rows if column < len(row) and row[column][0] < row[column][1]], things)
                     for column, name in enumerate(names) if fields.kind(name, names) is None]
     if not columns:
