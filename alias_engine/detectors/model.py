@@ -200,7 +200,7 @@ class ModelDetector:
             return self.detect_with(texts, self._run,
                                     windows_per_call=MAX_WINDOWS_PER_BATCH if runtime.batch_independent else 1,
                                     width=self._padded_width(runtime.width_step),
-                                    calls_at_once=getattr(runtime, "calls_at_once", 1))
+                                    calls_at_once=runtime.calls_at_once)
         except AliasEngineError:
             raise
         except Exception as exc:  # fail closed: never return text as analysed when it was not
