@@ -704,12 +704,31 @@ def test_a_toll_free_number_the_model_found_is_a_company_line(value, label):
     assert checked(f"call our helpline on {value} today", value, label) == []
 
 
+@pytest.mark.parametrize("value, kept", [("0117 496 0000", False), ("01 45 21 60 00", False), ("0117 496 0231", True),
+                                         ("06 12 34 50 00", True)])
+def test_a_round_landline_the_model_found_is_a_switchboard(value, kept):
+    assert checked(f"Reception: {value}", value, "PHONE") == ([("PHONE", value)] if kept else [])
+
+
 @pytest.mark.parametrize("text, value", [
     ("Questions? Call 0344 561 1234 or write to us.", None),          # a UK 03 number: an organisation's
     ("mon fixe 0344215510, appelle-moi.", "0344215510"),              # a French landline that starts 03
     ("mon fixe : 03 44 21 55 10", "03 44 21 55 10"),
 ])
 def test_an_organisation_s_access_number_is_no_person_s_phone(rules_engine, text, value):
+    found = [text[s.start:s.end] for s in rules_engine.detect(text) if s.label == "PHONE"]
+    assert found == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Accueil commun : 01 45 21 60 00 (du lundi au vendredi).", None),  # a round landline: a switchboard
+    ("Tel: 0117 496 0000", None),                                        # after a phone keyword too
+    ("Head office (212) 736-3000.", None),
+    ("mon fixe : 01 45 21 60 01", "01 45 21 60 01"),                     # not round
+    ("Tel: 0117 496 0300", "0117 496 0300"),                             # 300: round to the hundred only
+    ("mon portable : 06 12 34 50 00", "06 12 34 50 00"),                 # a mobile is a person's, round or not
+])
+def test_a_round_landline_is_a_switchboard(rules_engine, text, value):
     found = [text[s.start:s.end] for s in rules_engine.detect(text) if s.label == "PHONE"]
     assert found == ([value] if value else [])
 

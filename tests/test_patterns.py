@@ -336,3 +336,10 @@ def test_pathological_inputs_find_nothing(all_rules, text):
 def test_a_url_that_is_a_credential_is_one_secret(text, value):
     spans = Engine(use_model=False).detect(text)
     assert [(text[s.start:s.end], s.label) for s in spans] == [(value, "SECRET")]
+
+
+def test_doctests_of_the_patterns_run():
+    import doctest
+
+    from alias_engine.detectors import patterns
+    assert doctest.testmod(patterns).failed == 0

@@ -154,6 +154,37 @@ def find_emails(text: str, rules: PatternRules) -> list[Span]:
 # never a person's (after a phone keyword, resolve/suppressions.py's is_company_line counts toll-free only).
 _COMPANY_LINES = frozenset({phonenumbers.PhoneNumberType.TOLL_FREE, phonenumbers.PhoneNumberType.SHARED_COST,
                             phonenumbers.PhoneNumberType.PREMIUM_RATE, phonenumbers.PhoneNumberType.UAN})
+_LANDLINES = frozenset({phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE})
+
+
+def is_switchboard(number: phonenumbers.PhoneNumber) -> bool:
+    """A valid landline whose last three digits are 000 ("0117 496 0000", "01 45 21 60 00"): an organisation
+    picks a round number for its switchboard, which LABELS.md keeps out of PHONE; one person's landline in a
+    thousand ends so. Mobiles never count.
+
+    >>> is_switchboard(phonenumbers.parse("01 45 21 60 00", "FR")), is_switchboard(phonenumbers.parse("01 45 21 60 01", "FR"))
+    (True, False)
+    >>> is_switchboard(phonenumbers.parse("06 12 34 50 00", "FR"))
+    False
+    """
+    return str(number.national_number).endswith("000") and phonenumbers.is_valid_number(number) \
+        and phonenumbers.number_type(number) in _LANDLINES
+
+
+def written_switchboard(value: str, regions: Iterable[str]) -> bool:
+    """`value` read in the first of `regions` where it is a valid number is a switchboard's (`is_switchboard`).
+
+    >>> written_switchboard("0117 496 0000", ("FR", "GB")), written_switchboard("0117 496 0231", ("FR", "GB"))
+    (True, False)
+    """
+    for region in regions:
+        try:
+            number = phonenumbers.parse(value, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(number):
+            return is_switchboard(number)
+    return False
 
 
 def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
@@ -181,19 +212,21 @@ def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:
 @lru_cache(maxsize=4096)
 def _match_phones(chunk: str, regions: tuple[str, ...],
                   shapes: tuple[regex.Pattern, ...]) -> tuple[tuple[int, int, bool], ...]:
-    """Non-overlapping (start, end, valid) numbers in `chunk`: valid first, then longest, then region order."""
-    found = []
+    """Non-overlapping (start, end, valid) numbers in `chunk`: valid first, then longest, then region order.
+    A company's line valid in one region is no possible-only number of another."""
+    found, company_lines = [], []
     for rank, region in enumerate(regions):
         for match in phonenumbers.PhoneNumberMatcher(chunk, region, leniency=phonenumbers.Leniency.POSSIBLE):
             start, end = _balanced(chunk, match.start, match.end)
             valid = phonenumbers.is_valid_number(match.number)
-            if valid and phonenumbers.number_type(match.number) in _COMPANY_LINES:
-                continue
-            if valid or any(p.fullmatch(chunk[start:end]) for p in shapes):
+            if valid and (phonenumbers.number_type(match.number) in _COMPANY_LINES or is_switchboard(match.number)):
+                company_lines.append((start, end))
+            elif valid or any(p.fullmatch(chunk[start:end]) for p in shapes):
                 found.append((not valid, -(end - start), rank, start, end, valid))
     kept: list[tuple[int, int, bool]] = []
     for *_, start, end, valid in sorted(found):
-        if not any(s < end and start < e for s, e, _ in kept):
+        if not any(s < end and start < e for s, e, _ in kept) \
+                and (valid or not any(s < end and start < e for s, e in company_lines)):
             kept.append((start, end, valid))
     return tuple(sorted(kept))
 

@@ -24,7 +24,7 @@ import regex
 from stdnum.fr import siret
 
 from ..detectors.keywords import is_possible_phone
-from ..detectors.patterns import is_person_url
+from ..detectors.patterns import is_person_url, written_switchboard
 from ..spans import line_window_start
 from ..validators import card
 from .checks_data import Check, ModelChecks, Piece
@@ -130,10 +130,12 @@ def _birth_date(text: str, start: int, end: int, checks: ModelChecks) -> list[Pi
 def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     """At least 5 digits and no decimal number: "+0000" (a log's time zone) and "[5172094.386]" (a kernel's
     clock) are not phone numbers; a toll-free number written as
-    such ("0800 …", "1-800-…") is a company's line, as the rules decide for their own finds."""
+    such ("0800 …", "1-800-…") and a switchboard's round landline ("0117 496 0000") are a company's line, as the
+    rules decide for their own finds."""
     if sum(c.isdigit() for c in text[start:end]) < 5 or _DECIMAL.fullmatch(text, start, end):
         return []
-    if _company_line(text, start, end, checks):
+    if _company_line(text, start, end, checks) or (checks.patterns is not None and written_switchboard(
+            text[start:end], dict.fromkeys(r for regions in checks.patterns.phone_region_order.values() for r in regions))):
         return []
     return [(start, end)]
 

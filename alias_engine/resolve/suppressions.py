@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import phonenumbers
 import regex
 
-from ..detectors.patterns import PatternRules, host_in, is_person_url
+from ..detectors.patterns import PatternRules, host_in, is_person_url, is_switchboard
 from ..spans import Span, SpanIndex, Suppression
 from .checks_data import ModelChecks
 
@@ -41,7 +41,8 @@ def public_or_company(span: Span, text: str, lang: str, patterns: PatternRules) 
 
 
 def is_company_line(value: str, lang: str, rules: PatternRules) -> bool:
-    """A toll-free number (0 800…, 1-800…), by its written format or its number type: a company's line."""
+    """A toll-free number (0 800…, 1-800…), by its written format or its number type, or a switchboard's round
+    landline (`is_switchboard`): a company's line."""
     if rules.phone_company_line.fullmatch(value):
         return True
     for region in rules.phone_region_order.get(lang) or next(iter(rules.phone_region_order.values())):
@@ -50,7 +51,7 @@ def is_company_line(value: str, lang: str, rules: PatternRules) -> bool:
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number):
-            return phonenumbers.number_type(number) in _COMPANY_LINES_IN_CONTEXT
+            return phonenumbers.number_type(number) in _COMPANY_LINES_IN_CONTEXT or is_switchboard(number)
     return False
 
 
