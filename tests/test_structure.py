@@ -66,6 +66,8 @@ def test_field_names_are_compared_as_folded_words(name, words):
     ("usr", "login"), ("agent_type", None),
     ("entrée", "not_personal"), ("debut", "not_personal"), ("hire_date", "not_personal"),  # a contract's dates
     ("date_naissance", "birth_date"),                                                  # a birth's word wins
+    ("DB_DATABASE", "not_personal"), ("image", "not_personal"), ("kafka_topic", "not_personal"),  # a system's resources
+    ("db_user", "login"), ("DB_PASSWORD", None),                                       # its login and secret stay
 ])
 def test_what_a_field_name_says(name, kind):
     assert FIELDS.kind(name) == kind
