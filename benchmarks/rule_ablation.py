@@ -73,9 +73,9 @@ class CachedModel:
         return [self.model_filter[0](spans) for spans in out] if self.model_filter[0] else out
 
 
-def cache_path(backend: str) -> Path:
-    """The model's cached spans for the shipped model file: a new model gets a new cache."""
-    digest = hashlib.sha1(Path("models/model.onnx").read_bytes()).hexdigest()[:12]
+def cache_path(backend: str, model_dir: str | Path = "models") -> Path:
+    """The model's cached spans for a model file (the shipped one by default): a new model gets a new cache."""
+    digest = hashlib.sha1((Path(model_dir) / "model.onnx").read_bytes()).hexdigest()[:12]
     return Path(f"build/model_cache_{backend}_{digest}.pkl")
 
 

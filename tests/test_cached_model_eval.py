@@ -1,5 +1,6 @@
-"""benchmarks/cached_model_eval.py: the model runs once a text, its spans are read back from the cache
-file by a later run, and the engine then gives the spans it gives with the model itself."""
+"""The model-span cache of benchmarks/rule_ablation.py, which benchmarks/cached_model_eval.py scores every
+set with: the model runs once a text, a later run reads its spans from the file, and the engine gives the
+spans it gives with the model itself."""
 
 from __future__ import annotations
 
@@ -21,25 +22,29 @@ class CountingModel:
                 if "Quarrington" in t else [] for t in texts]
 
 
+class ModelEngine:
+    def __init__(self, model) -> None:
+        self.model = model
+
+
 def test_the_model_runs_once_a_text_and_a_later_run_reads_its_spans(tmp_path):
-    cached_model_eval = load_benchmark("cached_model_eval")
+    load_benchmark("cached_model_eval")  # it imports
+    rule_ablation = load_benchmark("rule_ablation")
     texts = ["Ask Quarrington about it.", "Nothing here."]
     engine = Engine(use_model=False)
     engine.use_model = True
     model = CountingModel()
     engine._model = model
     expected = engine.detect_many(texts, "en")
-    assert [engine_text[s.start:s.end] for engine_text, spans in zip(texts, expected) for s in spans] == ["Quarrington"]
+    assert [text[s.start:s.end] for text, spans in zip(texts, expected) for s in spans] == ["Quarrington"]
 
-    path = tmp_path / "cache.jsonl"
-    first = cached_model_eval.CachedModel(engine, path)
-    first.model = model
-    engine._model = first
+    cache: dict = {}
+    engine._model = rule_ablation.CachedModel(ModelEngine(model), cache, [None])
     assert engine.detect_many(texts, "en") == expected
     assert engine.detect_many(texts, "en") == expected
-    assert len(model.texts) == 4 and first.misses == 2  # twice by the engine above, once through the cache
+    assert len(model.texts) == 4  # twice by the engine above, once through the cache
+    path = tmp_path / "cache.pkl"
+    rule_ablation.save_cache(path, cache)
 
-    second = cached_model_eval.CachedModel(engine, path)  # a later run: the file alone
-    engine._model = second
+    engine._model = rule_ablation.CachedModel(ModelEngine(None), rule_ablation.load_cache(path), [None])  # no model
     assert engine.detect_many(texts, "en") == expected
-    assert second.model is None and second.misses == 0
