@@ -157,7 +157,7 @@ _COMPANY_LINES = frozenset({phonenumbers.PhoneNumberType.TOLL_FREE, phonenumbers
 _LANDLINES = frozenset({phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE})
 
 
-def is_switchboard(number: phonenumbers.PhoneNumber) -> bool:
+def is_switchboard(number: phonenumbers.PhoneNumber | None) -> bool:
     """A valid landline whose last three digits are 000 ("0117 496 0000", "01 45 21 60 00"): an organisation
     picks a round number for its switchboard, which LABELS.md keeps out of PHONE; one person's landline in a
     thousand ends so. Mobiles never count.
@@ -167,15 +167,15 @@ def is_switchboard(number: phonenumbers.PhoneNumber) -> bool:
     >>> is_switchboard(phonenumbers.parse("06 12 34 50 00", "FR"))
     False
     """
-    return str(number.national_number).endswith("000") and phonenumbers.is_valid_number(number) \
-        and phonenumbers.number_type(number) in _LANDLINES
+    return number is not None and str(number.national_number).endswith("000") \
+        and phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) in _LANDLINES
 
 
-def written_switchboard(value: str, regions: Iterable[str]) -> bool:
-    """`value` read in the first of `regions` where it is a valid number is a switchboard's (`is_switchboard`).
+def first_valid_number(value: str, regions: Iterable[str]) -> phonenumbers.PhoneNumber | None:
+    """`value` read in the first of `regions` where it is a valid number, or None.
 
-    >>> written_switchboard("0117 496 0000", ("FR", "GB")), written_switchboard("0117 496 0231", ("FR", "GB"))
-    (True, False)
+    >>> [is_switchboard(first_valid_number(v, ("FR", "GB"))) for v in ("0117 496 0000", "0117 496 0231")]
+    [True, False]
     """
     for region in regions:
         try:
@@ -183,8 +183,8 @@ def written_switchboard(value: str, regions: Iterable[str]) -> bool:
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(number):
-            return is_switchboard(number)
-    return False
+            return number
+    return None
 
 
 def find_phones(text: str, lang: str, rules: PatternRules) -> list[Span]:

@@ -24,7 +24,7 @@ import regex
 from stdnum.fr import siret
 
 from ..detectors.keywords import is_possible_phone
-from ..detectors.patterns import is_person_url, written_switchboard
+from ..detectors.patterns import first_valid_number, is_person_url, is_switchboard
 from ..spans import line_window_start
 from ..validators import card
 from .checks_data import Check, ModelChecks, Piece
@@ -134,8 +134,8 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     rules decide for their own finds."""
     if sum(c.isdigit() for c in text[start:end]) < 5 or _DECIMAL.fullmatch(text, start, end):
         return []
-    if _company_line(text, start, end, checks) or (checks.patterns is not None and written_switchboard(
-            text[start:end], dict.fromkeys(r for regions in checks.patterns.phone_region_order.values() for r in regions))):
+    if _company_line(text, start, end, checks) or (checks.patterns is not None and is_switchboard(first_valid_number(
+            text[start:end], dict.fromkeys(r for regions in checks.patterns.phone_region_order.values() for r in regions)))):
         return []
     return [(start, end)]
 

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import phonenumbers
 import regex
 
-from ..detectors.patterns import PatternRules, host_in, is_person_url, is_switchboard
+from ..detectors.patterns import PatternRules, first_valid_number, host_in, is_person_url, is_switchboard
 from ..spans import Span, SpanIndex, Suppression
 from .checks_data import ModelChecks
 
@@ -45,14 +45,8 @@ def is_company_line(value: str, lang: str, rules: PatternRules) -> bool:
     landline (`is_switchboard`): a company's line."""
     if rules.phone_company_line.fullmatch(value):
         return True
-    for region in rules.phone_region_order.get(lang) or next(iter(rules.phone_region_order.values())):
-        try:
-            number = phonenumbers.parse(value, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if phonenumbers.is_valid_number(number):
-            return phonenumbers.number_type(number) in _COMPANY_LINES_IN_CONTEXT or is_switchboard(number)
-    return False
+    number = first_valid_number(value, rules.phone_region_order.get(lang) or next(iter(rules.phone_region_order.values())))
+    return number is not None and (phonenumbers.number_type(number) in _COMPANY_LINES_IN_CONTEXT or is_switchboard(number))
 
 
 def is_public_url(url: str, rules: PatternRules) -> bool:
