@@ -171,8 +171,9 @@ def is_switchboard(number: phonenumbers.PhoneNumber | None) -> bool:
         and phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) in _LANDLINES
 
 
-def first_valid_number(value: str, regions: Iterable[str]) -> phonenumbers.PhoneNumber | None:
-    """`value` read in the first of `regions` where it is a valid number, or None.
+def first_valid_number(value: str, regions: Iterable[str | None]) -> phonenumbers.PhoneNumber | None:
+    """`value` read in the first of `regions` where it is a valid number, or None (a region None: `value`
+    written with its country code).
 
     >>> [is_switchboard(first_valid_number(v, ("FR", "GB"))) for v in ("0117 496 0000", "0117 496 0231")]
     [True, False]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import phonenumbers
 import regex
 
+from ..detectors.patterns import first_valid_number
 from ..errors import AliasEngineError, InputError, MappingError
 from ..labels import BUILTIN, LabelSet
 from ..masks import MaskResult, value_key
@@ -721,14 +722,8 @@ def _phone_key(value: str, lang: str) -> str:
 
 
 def _parse_phone(value: str, lang: str) -> phonenumbers.PhoneNumber | None:
-    for region in (None,) if value.strip().startswith("+") else (("FR", "GB", "US") if lang == "fr" else ("US", "GB", "FR")):
-        try:
-            parsed = phonenumbers.parse(value, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if phonenumbers.is_valid_number(parsed):
-            return parsed
-    return None
+    return first_valid_number(value, (None,) if value.strip().startswith("+")
+                              else (("FR", "GB", "US") if lang == "fr" else ("US", "GB", "FR")))
 
 
 def _render_like(value: str, original: str, fake: str, operator: str, lang: str) -> str:
