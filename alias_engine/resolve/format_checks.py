@@ -134,8 +134,8 @@ def _phone(text: str, start: int, end: int, checks: ModelChecks) -> list[Piece]:
     rules decide for their own finds."""
     if sum(c.isdigit() for c in text[start:end]) < 5 or _DECIMAL.fullmatch(text, start, end):
         return []
-    if _company_line(text, start, end, checks) or (checks.patterns is not None and is_switchboard(first_valid_number(
-            text[start:end], dict.fromkeys(r for regions in checks.patterns.phone_region_order.values() for r in regions)))):
+    if _company_line(text, start, end, checks) or (
+            checks.patterns is not None and is_switchboard(first_valid_number(text[start:end], checks.patterns.phone_regions))):
         return []
     return [(start, end)]
 
