@@ -58,13 +58,13 @@ class PatternRules:
     secret_score: float
     system_account: regex.Pattern = NEVER  # "root", "admin": no person's login
     secret_reference: regex.Pattern = NEVER  # "${DB_PASSWORD}": a password kept elsewhere
+    organisation_paths: frozenset[str] = frozenset()  # "mon-compte", "upload": pages of an organisation's site
 
     @cached_property
     def phone_regions(self) -> tuple[str, ...]:
         """Every language's regions, each once, in the languages' order: where a number of a text whose
         language is not known is read."""
         return tuple(dict.fromkeys(region for regions in self.phone_region_order.values() for region in regions))
-    organisation_paths: frozenset[str] = frozenset()  # "mon-compte", "upload": pages of an organisation's site
 
 
 def phrases(words: Iterable[str]) -> str:
